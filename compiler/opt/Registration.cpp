@@ -1,0 +1,26 @@
+//===- Registration.cpp - Registering Weft's dialects and passes ----------===//
+
+#include "compiler/opt/Registration.h"
+
+#include "dialects/graph/GraphDialect.h"
+#include "passes/graph/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace weft {
+
+void registerAllDialects(mlir::DialectRegistry &registry) {
+  registry.insert<graph::GraphDialect, mlir::func::FuncDialect,
+                  mlir::arith::ArithDialect, mlir::tensor::TensorDialect>();
+}
+
+void registerAllPasses() {
+  mlir::registerTransformsPasses();
+  graph::registerGraphPasses();
+}
+
+} // namespace weft

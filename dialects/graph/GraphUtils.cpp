@@ -1,0 +1,108 @@
+//===- GraphUtils.cpp - Shape and constant helpers for graph ops ----------===//
+
+#include "dialects/graph/GraphUtils.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+
+namespace weft::graph {
+
+std::optional<SmallVector<int64_t>> getShape(Type type) {
+  auto ranked = llvm::dyn_cast<RankedTensorType>(type);
+  if (!ranked)
+    return std::nullopt;
+  return SmallVector<int64_t>(ranked.getShape());
+}
+
+TensorType makeTensorType(std::optional<ArrayRef<int64_t>> shape,
+                          Type elementType) {
+  if (!shape)
+    return UnrankedTensorType::get(elementType);
+  return RankedTensorType::get(*shape, elementType);
+}
+
+Type getElementType(Type type) {
+  if (auto shaped = llvm::dyn_cast<ShapedType>(type))
+    return shaped.getElementType();
+  return type;
+}
+
+FailureOr<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> lhs,
+                                                ArrayRef<int64_t> rhs) {
+  size_t rank = std::max(lhs.size(), rhs.size());
+  SmallVector<int64_t> result(rank);
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t a = i < rank - lhs.size() ? 1 : lhs[i - (rank - lhs.size())];
+    int64_t b = i < rank - rhs.size() ? 1 : rhs[i - (rank - rhs.size())];
+    if (a == 1) {
+      result[i] = b;
+    } else if (b == 1) {
+      result[i] = a;
+    } else if (ShapedType::isDynamic(a)) {
+      result[i] = b; // A dynamic dim must equal b (or be 1, giving b).
+      if (ShapedType::isDynamic(b))
+        result[i] = ShapedType::kDynamic;
+    } else if (ShapedType::isDynamic(b) || a == b) {
+      result[i] = a;
+    } else {
+      return failure();
+    }
+  }
+  return result;
+}
+
+FailureOr<std::optional<SmallVector<int64_t>>>
+broadcastTypes(TypeRange types, std::optional<Location> loc) {
+  SmallVector<int64_t> result;
+  for (Type type : types) {
+    std::optional<SmallVector<int64_t>> shape = getShape(type);
+    if (!shape)
+      return std::optional<SmallVector<int64_t>>();
+    FailureOr<SmallVector<int64_t>> merged = broadcastShapes(result, *shape);
+    if (failed(merged)) {
+      (void)emitInferenceError(loc, "operand shapes cannot be broadcast together");
+      return failure();
+    }
+    result = std::move(*merged);
+  }
+  return std::optional<SmallVector<int64_t>>(std::move(result));
+}
+
+std::optional<int64_t> normalizeAxis(int64_t axis, int64_t rank) {
+  if (axis < -rank || axis >= rank)
+    return std::nullopt;
+  return axis < 0 ? axis + rank : axis;
+}
+
+DenseElementsAttr getConstantElements(Value value) {
+  if (!value)
+    return {};
+  Attribute attr;
+  if (!matchPattern(value, m_Constant(&attr)))
+    return {};
+  return llvm::dyn_cast<DenseElementsAttr>(attr);
+}
+
+std::optional<SmallVector<int64_t>> getConstantInts(Value value) {
+  DenseElementsAttr attr = getConstantElements(value);
+  if (!attr || !llvm::isa<IntegerType>(attr.getElementType()))
+    return std::nullopt;
+  SmallVector<int64_t> result;
+  result.reserve(attr.getNumElements());
+  bool isUnsigned = attr.getElementType().isUnsignedInteger();
+  for (const APInt &v : attr.getValues<APInt>())
+    result.push_back(isUnsigned ? static_cast<int64_t>(v.getZExtValue())
+                                : v.getSExtValue());
+  return result;
+}
+
+LogicalResult emitInferenceError(std::optional<Location> loc,
+                                 const llvm::Twine &message) {
+  if (loc)
+    mlir::emitError(*loc) << message;
+  return failure();
+}
+
+} // namespace weft::graph

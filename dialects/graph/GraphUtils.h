@@ -1,0 +1,58 @@
+//===- GraphUtils.h - Shape and constant helpers for graph ops --*- C++ -*-===//
+//
+// Small helpers shared by the graph ops' type inference, verifiers, folders
+// and the graph passes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WEFT_DIALECTS_GRAPH_GRAPHUTILS_H
+#define WEFT_DIALECTS_GRAPH_GRAPHUTILS_H
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace weft::graph {
+
+/// The dims of a ranked tensor type, or nullopt for an unranked one.
+std::optional<llvm::SmallVector<int64_t>> getShape(mlir::Type type);
+
+/// A tensor type with `shape` (or unranked when nullopt) and `elementType`.
+mlir::TensorType makeTensorType(std::optional<llvm::ArrayRef<int64_t>> shape,
+                                mlir::Type elementType);
+
+/// The element type of a tensor type (the type itself for a scalar type).
+mlir::Type getElementType(mlir::Type type);
+
+/// Multidirectional (numpy) broadcast of two shapes. A dynamic dim broadcast
+/// with 1 or a dynamic dim stays dynamic. Fails on a static mismatch.
+mlir::FailureOr<llvm::SmallVector<int64_t>>
+broadcastShapes(llvm::ArrayRef<int64_t> lhs, llvm::ArrayRef<int64_t> rhs);
+
+/// Broadcast of the shapes of `types` into a result shape; nullopt when any is
+/// unranked. Emits an error at `loc` (when given) on a static mismatch.
+mlir::FailureOr<std::optional<llvm::SmallVector<int64_t>>>
+broadcastTypes(mlir::TypeRange types, std::optional<mlir::Location> loc);
+
+/// Normalizes an ONNX axis in [-rank, rank) to [0, rank); nullopt if outside.
+std::optional<int64_t> normalizeAxis(int64_t axis, int64_t rank);
+
+/// The constant attribute behind `value` when it is produced by a ConstantLike
+/// op, else null.
+mlir::DenseElementsAttr getConstantElements(mlir::Value value);
+
+/// The integer values of a constant integer tensor, or nullopt when `value`
+/// is not a constant integer tensor.
+std::optional<llvm::SmallVector<int64_t>> getConstantInts(mlir::Value value);
+
+/// Emits `message` at `loc` if a location is given; always returns failure.
+mlir::LogicalResult emitInferenceError(std::optional<mlir::Location> loc,
+                                       const llvm::Twine &message);
+
+} // namespace weft::graph
+
+#endif // WEFT_DIALECTS_GRAPH_GRAPHUTILS_H
