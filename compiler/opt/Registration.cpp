@@ -4,6 +4,7 @@
 
 #include "dialects/graph/GraphDialect.h"
 #include "passes/graph/Passes.h"
+#include "passes/pipelines/GraphPipeline.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -21,6 +22,7 @@ void registerAllDialects(mlir::DialectRegistry &registry) {
 void registerAllPasses() {
   mlir::registerTransformsPasses();
   graph::registerGraphPasses();
+  registerGraphPipelines();
 }
 
 } // namespace weft

@@ -306,6 +306,7 @@ def Graph_ConvOp : Graph_InferOp<"conv"> {
     `->` type($y)
   }];
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Graph_ConvTransposeOp : Graph_InferOp<"conv_transpose"> {
@@ -545,6 +546,7 @@ def Graph_ReshapeOp : Graph_InferOp<"reshape"> {
   }];
   let hasVerifier = 1;
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Graph_FlattenOp : Graph_InferOp<"flatten"> {
@@ -563,6 +565,7 @@ def Graph_FlattenOp : Graph_InferOp<"flatten"> {
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($output)";
   let hasVerifier = 1;
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Graph_TransposeOp : Graph_InferOp<"transpose"> {
@@ -582,6 +585,7 @@ def Graph_TransposeOp : Graph_InferOp<"transpose"> {
   let assemblyFormat = "$data attr-dict `:` type($data) `->` type($transposed)";
   let hasVerifier = 1;
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Graph_ConcatOp : Graph_InferOp<"concat"> {
@@ -607,8 +611,10 @@ def Graph_SplitOp : Graph_InferOp<"split"> {
   let summary = "split along an axis";
   let description = [{
     ONNX `Split`. The sizes (attribute before opset 13, input after) are
-    normalized to the `split` attribute; absent, the dim is split evenly (the
-    last part smaller when it does not divide, as in opset 18).
+    normalized to the `split` attribute; absent, the dim is split evenly into
+    `num_outputs` parts (the last part smaller when it does not divide, as in
+    opset 18). One of `split` and `num_outputs` is required: result-type
+    inference cannot see how many results the op has.
 
     Example:
 
@@ -618,7 +624,8 @@ def Graph_SplitOp : Graph_InferOp<"split"> {
     ```
   }];
   let arguments = (ins AnyTensor:$input, DefaultValuedAttr<I64Attr, "0">:$axis,
-                       OptionalAttr<DenseI64ArrayAttr>:$split);
+                       OptionalAttr<DenseI64ArrayAttr>:$split,
+                       OptionalAttr<I64Attr>:$num_outputs);
   let results = (outs Variadic<AnyTensor>:$outputs);
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($outputs)";
   let hasVerifier = 1;
@@ -687,6 +694,7 @@ def Graph_SqueezeOp : Graph_InferOp<"squeeze"> {
   let assemblyFormat = "$data attr-dict `:` type($data) `->` type($squeezed)";
   let hasVerifier = 1;
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Graph_UnsqueezeOp : Graph_InferOp<"unsqueeze"> {
@@ -706,6 +714,7 @@ def Graph_UnsqueezeOp : Graph_InferOp<"unsqueeze"> {
   let assemblyFormat = "$data attr-dict `:` type($data) `->` type($expanded)";
   let hasVerifier = 1;
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Graph_ShapeOp : Graph_InferOp<"shape"> {

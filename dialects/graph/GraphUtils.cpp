@@ -5,6 +5,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
 
+#include <limits>
+
 using namespace mlir;
 
 namespace weft::graph {
@@ -62,7 +64,8 @@ broadcastTypes(TypeRange types, std::optional<Location> loc) {
       return std::optional<SmallVector<int64_t>>();
     FailureOr<SmallVector<int64_t>> merged = broadcastShapes(result, *shape);
     if (failed(merged)) {
-      (void)emitInferenceError(loc, "operand shapes cannot be broadcast together");
+      (void)emitInferenceError(loc,
+                               "operand shapes cannot be broadcast together");
       return failure();
     }
     result = std::move(*merged);
@@ -103,6 +106,56 @@ LogicalResult emitInferenceError(std::optional<Location> loc,
   if (loc)
     mlir::emitError(*loc) << message;
   return failure();
+}
+
+std::string getNodeName(Location loc) {
+  if (auto name = llvm::dyn_cast<NameLoc>(loc))
+    return name.getName().str();
+  if (auto fused = llvm::dyn_cast<FusedLoc>(loc)) {
+    for (Location inner : fused.getLocations()) {
+      std::string name = getNodeName(inner);
+      if (!name.empty())
+        return name;
+    }
+  }
+  if (auto call = llvm::dyn_cast<CallSiteLoc>(loc))
+    return getNodeName(call.getCallee());
+  return "";
+}
+
+std::string formatShape(std::optional<ArrayRef<int64_t>> shape) {
+  if (!shape)
+    return "*";
+  std::string text;
+  for (auto [i, d] : llvm::enumerate(*shape)) {
+    if (i)
+      text += "x";
+    text += ShapedType::isDynamic(d) ? std::string("?") : std::to_string(d);
+  }
+  return text;
+}
+
+NodeError::NodeError(std::optional<Location> loc, StringRef opName) {
+  if (!loc)
+    return;
+  diag.emplace(mlir::emitError(*loc));
+  std::string node = getNodeName(*loc);
+  if (!node.empty())
+    *diag << "node '" << node << "' (" << opName << "): ";
+  else
+    *diag << opName << ": ";
+}
+
+std::optional<int64_t> getNumElements(ArrayRef<int64_t> shape) {
+  int64_t n = 1;
+  for (int64_t d : shape) {
+    if (ShapedType::isDynamic(d) || d < 0)
+      return std::nullopt;
+    if (d != 0 && n > std::numeric_limits<int64_t>::max() / d)
+      return std::nullopt;
+    n *= d;
+  }
+  return n;
 }
 
 } // namespace weft::graph

@@ -10,6 +10,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/SmallVector.h"
@@ -52,6 +53,43 @@ std::optional<llvm::SmallVector<int64_t>> getConstantInts(mlir::Value value);
 /// Emits `message` at `loc` if a location is given; always returns failure.
 mlir::LogicalResult emitInferenceError(std::optional<mlir::Location> loc,
                                        const llvm::Twine &message);
+
+/// The ONNX node name carried by `loc` (a NameLoc, possibly inside a fused or
+/// call-site location), or "" when there is none.
+std::string getNodeName(mlir::Location loc);
+
+/// Formats dims as `1x3x?x224` (`*` for an unranked shape).
+std::string formatShape(std::optional<llvm::ArrayRef<int64_t>> shape);
+
+/// An error about one node, written as `node 'NAME' (graph.op): ...` (just
+/// `graph.op: ...` when the location names no node). Without a location it
+/// swallows the message; either way it converts to failure.
+class NodeError {
+public:
+  NodeError(std::optional<mlir::Location> loc, llvm::StringRef opName);
+
+  template <typename T> NodeError &operator<<(T &&value) {
+    if (diag)
+      *diag << std::forward<T>(value);
+    return *this;
+  }
+  operator mlir::LogicalResult() const { return mlir::failure(); }
+  template <typename T> operator mlir::FailureOr<T>() const {
+    return mlir::failure();
+  }
+
+private:
+  std::optional<mlir::InFlightDiagnostic> diag;
+};
+
+/// The dims of `value`'s type, nullopt when unranked or not a tensor.
+inline std::optional<llvm::SmallVector<int64_t>> getShape(mlir::Value value) {
+  return getShape(value.getType());
+}
+
+/// Number of elements of a static shape, nullopt if any dim is dynamic or the
+/// product overflows.
+std::optional<int64_t> getNumElements(llvm::ArrayRef<int64_t> shape);
 
 } // namespace weft::graph
 

@@ -12,9 +12,10 @@ namespace weft::graph {
 Expected<ShapeSpec> parseShapeSpec(StringRef text) {
   size_t eq = text.rfind('=');
   if (eq == StringRef::npos || eq == 0)
-    return createStringError(inconvertibleErrorCode(),
-                             "shape '%s' is not NAME=D0xD1x... (e.g. x=1x3x224x224)",
-                             text.str().c_str());
+    return createStringError(
+        inconvertibleErrorCode(),
+        "shape '%s' is not NAME=D0xD1x... (e.g. x=1x3x224x224)",
+        text.str().c_str());
   ShapeSpec spec;
   spec.name = text.substr(0, eq).str();
   StringRef dims = text.substr(eq + 1).trim();
@@ -47,7 +48,7 @@ std::string formatDims(ArrayRef<int64_t> dims) {
     if (i)
       out += 'x';
     out += mlir::ShapedType::isDynamic(dims[i]) ? std::string("?")
-                                                 : std::to_string(dims[i]);
+                                                : std::to_string(dims[i]);
   }
   return out;
 }

@@ -1,0 +1,532 @@
+//===- GraphImporter.cpp - Importing ONNX graphs and nodes ----------------===//
+
+#include "compiler/importer/GraphImporter.h"
+#include "compiler/importer/OperatorTable.h"
+#include "compiler/importer/TensorConversion.h"
+
+#include "dialects/graph/GraphOps.h"
+
+#include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+
+namespace weft::importer {
+
+//===----------------------------------------------------------------------===//
+// ModelContext and Scope
+//===----------------------------------------------------------------------===//
+
+Location ModelContext::fileLoc() const {
+  return FileLineColLoc::get(context, modelPath, 0, 0);
+}
+
+Location ModelContext::nodeLoc(llvm::StringRef nodeName) const {
+  return NameLoc::get(StringAttr::get(context, nodeName), fileLoc());
+}
+
+Value Scope::lookup(llvm::StringRef name) const {
+  for (const Scope *s = this; s; s = s->parent) {
+    auto it = s->values.find(name);
+    if (it != s->values.end())
+      return it->second;
+  }
+  return {};
+}
+
+const onnx::TypeProto *Scope::declaredType(llvm::StringRef name) const {
+  auto it = declaredTypes.find(name);
+  return it == declaredTypes.end() ? nullptr : it->second;
+}
+
+void Scope::declareTypes(const onnx::GraphProto &graph) {
+  for (const onnx::ValueInfoProto &info : graph.value_info())
+    if (info.has_type())
+      declaredTypes[info.name()] = &info.type();
+  for (const onnx::ValueInfoProto &info : graph.output())
+    if (info.has_type())
+      declaredTypes[info.name()] = &info.type();
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+Type joinTypes(Type a, Type b) {
+  if (a == b)
+    return a;
+  auto ta = llvm::dyn_cast<TensorType>(a);
+  auto tb = llvm::dyn_cast<TensorType>(b);
+  if (!ta || !tb || ta.getElementType() != tb.getElementType())
+    return {};
+  if (!ta.hasRank() || !tb.hasRank() || ta.getRank() != tb.getRank())
+    return UnrankedTensorType::get(ta.getElementType());
+  llvm::SmallVector<int64_t> dims;
+  for (auto [da, db] : llvm::zip(ta.getShape(), tb.getShape()))
+    dims.push_back(da == db ? da : ShapedType::kDynamic);
+  return RankedTensorType::get(dims, ta.getElementType());
+}
+
+Type refineType(Type current, Type declared) {
+  auto cur = llvm::dyn_cast<TensorType>(current);
+  auto dec = llvm::dyn_cast_or_null<TensorType>(declared);
+  if (!cur || !dec || cur.getElementType() != dec.getElementType() ||
+      !dec.hasRank())
+    return current;
+  if (!cur.hasRank())
+    return declared;
+  if (cur.getRank() != dec.getRank())
+    return current;
+  llvm::SmallVector<int64_t> dims(cur.getShape());
+  for (auto [i, d] : llvm::enumerate(dec.getShape())) {
+    if (ShapedType::isDynamic(d))
+      continue;
+    if (!ShapedType::isDynamic(dims[i]) && dims[i] != d)
+      return current; // contradicts what inference knows: ignore it
+    dims[i] = d;
+  }
+  return RankedTensorType::get(dims, cur.getElementType());
+}
+
+//===----------------------------------------------------------------------===//
+// GraphImporter
+//===----------------------------------------------------------------------===//
+
+LogicalResult GraphImporter::importInitializers(const onnx::GraphProto &graph) {
+  for (const onnx::TensorProto &init : graph.initializer()) {
+    Location loc = model.nodeLoc(init.name());
+    if (init.name().empty())
+      return emitError(loc) << "an initializer has no name";
+    if (scope.definesLocally(init.name()))
+      return emitError(loc)
+             << "initializer '" << init.name() << "' is defined twice";
+    FailureOr<DenseElementsAttr> value = convertTensor(
+        init, model.modelDir, loc, "initializer '" + init.name() + "'");
+    if (failed(value))
+      return failure();
+    auto op = builder.create<graph::ConstantOp>(loc, value->getType(), *value);
+    scope.define(init.name(), op.getResult());
+  }
+  for (const onnx::SparseTensorProto &sparse : graph.sparse_initializer())
+    return emitError(model.nodeLoc(sparse.values().name()))
+           << "sparse initializer '" << sparse.values().name()
+           << "' is not supported";
+  return success();
+}
+
+LogicalResult GraphImporter::importNodes(const onnx::GraphProto &graph) {
+  for (auto [index, node] : llvm::enumerate(graph.node())) {
+    // Unnamed nodes are named after their first output, as most tools do.
+    std::string name = node.name();
+    if (name.empty())
+      name = node.output_size() && !node.output(0).empty()
+                 ? node.output(0)
+                 : node.op_type() + "_" + std::to_string(index);
+    const OperatorInfo *info = lookupOperator(node.op_type());
+    NodeImporter importer(*this, node, name);
+    if (!info || !isDefaultDomain(node.domain()))
+      return importer.fail("operator is not supported");
+    if (failed(info->convert(importer)) || importer.failed())
+      return failure();
+  }
+  return success();
+}
+
+FailureOr<llvm::SmallVector<Type>>
+GraphImporter::importSubgraph(const onnx::GraphProto &graph, Region &region,
+                              TypeRange argTypes, Location loc) {
+  if (depth + 1 > kMaxSubgraphDepth) {
+    emitError(loc) << "subgraphs are nested more than " << kMaxSubgraphDepth
+                   << " deep";
+    return failure();
+  }
+  if ((size_t)graph.input_size() != argTypes.size()) {
+    emitError(loc) << "subgraph '" << graph.name() << "' has "
+                   << graph.input_size() << " inputs but " << argTypes.size()
+                   << " are expected";
+    return failure();
+  }
+  Block *block = new Block();
+  region.push_back(block);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(block);
+
+  Scope inner(&scope);
+  inner.declareTypes(graph);
+  for (auto [input, type] : llvm::zip(graph.input(), argTypes))
+    inner.define(input.name(), block->addArgument(type, loc));
+  GraphImporter sub(model, builder, inner, depth + 1);
+  if (failed(sub.importInitializers(graph)) || failed(sub.importNodes(graph)))
+    return failure();
+
+  llvm::SmallVector<Value> results;
+  for (const onnx::ValueInfoProto &output : graph.output()) {
+    Value v = inner.lookup(output.name());
+    if (!v) {
+      emitError(loc) << "subgraph output '" << output.name()
+                     << "' is not defined";
+      return failure();
+    }
+    results.push_back(v);
+  }
+  builder.create<graph::YieldOp>(loc, results);
+  return llvm::SmallVector<Type>(ValueRange(results).getTypes());
+}
+
+//===----------------------------------------------------------------------===//
+// NodeImporter
+//===----------------------------------------------------------------------===//
+
+NodeImporter::NodeImporter(GraphImporter &graph, const onnx::NodeProto &node,
+                           llvm::StringRef name)
+    : graph(graph), node(node), name(name.str()), opType(node.op_type()),
+      opset(graph.model.opset), loc(graph.model.nodeLoc(name)),
+      builder(graph.builder) {
+  for (const onnx::AttributeProto &attr : node.attribute())
+    attrs[attr.name()] = &attr;
+}
+
+InFlightDiagnostic NodeImporter::emitError() {
+  hadError = true;
+  return mlir::emitError(loc) << "node '" << name << "' (" << opType << "): ";
+}
+
+LogicalResult NodeImporter::fail(const llvm::Twine &message) {
+  emitError() << message;
+  return failure();
+}
+
+bool NodeImporter::hasInput(unsigned i) const {
+  return i < (unsigned)node.input_size() && !node.input(i).empty();
+}
+
+Value NodeImporter::input(unsigned i) {
+  if (!hasInput(i))
+    return {};
+  Value v = graph.scope.lookup(node.input(i));
+  if (!v)
+    emitError() << "input '" << node.input(i) << "' is not defined before it";
+  return v;
+}
+
+Value NodeImporter::requiredInput(unsigned i) {
+  if (!hasInput(i)) {
+    if (!hadError)
+      emitError() << "input " << i << " is required";
+    return {};
+  }
+  return input(i);
+}
+
+bool NodeImporter::checkArity(unsigned minInputs, unsigned maxInputs,
+                              unsigned minOutputs, unsigned maxOutputs) {
+  if (numInputs() < minInputs || numInputs() > maxInputs) {
+    emitError() << "has " << numInputs() << " inputs, expected "
+                << (minInputs == maxInputs
+                        ? std::to_string(minInputs)
+                        : std::to_string(minInputs) + " to " +
+                              std::to_string(maxInputs));
+    return false;
+  }
+  if (numOutputs() < minOutputs || numOutputs() > maxOutputs) {
+    emitError() << "has " << numOutputs() << " outputs, expected "
+                << (minOutputs == maxOutputs
+                        ? std::to_string(minOutputs)
+                        : std::to_string(minOutputs) + " to " +
+                              std::to_string(maxOutputs));
+    return false;
+  }
+  return true;
+}
+
+bool NodeImporter::isOutputUsed(unsigned i) const {
+  return i < numOutputs() && !node.output(i).empty() &&
+         graph.model.usedNames.contains(node.output(i));
+}
+
+void NodeImporter::setOutput(unsigned i, Value value) {
+  if (i >= numOutputs() || node.output(i).empty() || !value)
+    return;
+  const std::string &outName = node.output(i);
+  if (graph.scope.definesLocally(outName)) {
+    emitError() << "output '" << outName << "' is already defined";
+    return;
+  }
+  if (const onnx::TypeProto *declared = graph.scope.declaredType(outName)) {
+    // Declared types only refine; a declared type we cannot represent or
+    // that contradicts inference is ignored (value_info is advisory).
+    ScopedDiagnosticHandler silence(getContext(),
+                                    [](Diagnostic &) { return success(); });
+    FailureOr<TensorType> type =
+        convertValueType(*declared, loc, "output '" + outName + "'");
+    if (succeeded(type) && llvm::isa<OpResult>(value) &&
+        !llvm::isa<graph::ConstantOp>(value.getDefiningOp()))
+      value.setType(refineType(value.getType(), *type));
+  }
+  graph.scope.define(outName, value);
+}
+
+void NodeImporter::setOutputs(ValueRange values) {
+  for (auto [i, v] : llvm::enumerate(values))
+    setOutput(i, v);
+}
+
+std::optional<llvm::SmallVector<int64_t>>
+NodeImporter::constantIntsInput(unsigned i, llvm::StringRef what) {
+  Value v = input(i);
+  if (!v)
+    return std::nullopt;
+  auto constOp = v.getDefiningOp<graph::ConstantOp>();
+  auto elements =
+      constOp ? llvm::dyn_cast<DenseElementsAttr>(constOp.getValue()) : nullptr;
+  if (!elements || !llvm::isa<IntegerType>(elements.getElementType())) {
+    emitError() << what << " (input '" << node.input(i)
+                << "') must be a constant integer tensor (an initializer or "
+                   "Constant node)";
+    return std::nullopt;
+  }
+  llvm::SmallVector<int64_t> result;
+  for (const llvm::APInt &value : elements.getValues<llvm::APInt>())
+    result.push_back(elements.getElementType().isUnsignedInteger()
+                         ? (int64_t)value.getZExtValue()
+                         : value.getSExtValue());
+  return result;
+}
+
+//===--- Attributes
+//--------------------------------------------------------===//
+
+namespace {
+
+using AttrKind = onnx::AttributeProto::AttributeType;
+
+/// The attribute's kind; old models leave `type` unset and only fill a field.
+int attributeKind(const onnx::AttributeProto &attr) {
+  if (attr.type() != onnx::AttributeProto::UNDEFINED)
+    return attr.type();
+  if (attr.has_f())
+    return onnx::AttributeProto::FLOAT;
+  if (attr.has_i())
+    return onnx::AttributeProto::INT;
+  if (attr.has_s())
+    return onnx::AttributeProto::STRING;
+  if (attr.has_t())
+    return onnx::AttributeProto::TENSOR;
+  if (attr.has_g())
+    return onnx::AttributeProto::GRAPH;
+  if (attr.floats_size())
+    return onnx::AttributeProto::FLOATS;
+  if (attr.ints_size())
+    return onnx::AttributeProto::INTS;
+  if (attr.strings_size())
+    return onnx::AttributeProto::STRINGS;
+  return onnx::AttributeProto::UNDEFINED;
+}
+
+std::string kindName(int kind) {
+  if (onnx::AttributeProto::AttributeType_IsValid(kind))
+    return llvm::StringRef(onnx::AttributeProto::AttributeType_Name(
+                               static_cast<AttrKind>(kind)))
+        .lower();
+  return "kind " + std::to_string(kind);
+}
+
+} // namespace
+
+const onnx::AttributeProto *NodeImporter::getAttr(llvm::StringRef attrName,
+                                                  int kind) {
+  auto it = attrs.find(attrName);
+  if (it == attrs.end())
+    return nullptr;
+  int actual = attributeKind(*it->second);
+  if (actual != kind) {
+    emitError() << "attribute '" << attrName << "' must be of type "
+                << kindName(kind) << ", not " << kindName(actual);
+    return nullptr;
+  }
+  return it->second;
+}
+
+std::optional<int64_t> NodeImporter::intAttr(llvm::StringRef attrName) {
+  if (auto *a = getAttr(attrName, onnx::AttributeProto::INT))
+    return a->i();
+  return std::nullopt;
+}
+
+std::optional<float> NodeImporter::floatAttr(llvm::StringRef attrName) {
+  if (auto *a = getAttr(attrName, onnx::AttributeProto::FLOAT))
+    return a->f();
+  return std::nullopt;
+}
+
+std::optional<std::string> NodeImporter::stringAttr(llvm::StringRef attrName) {
+  if (auto *a = getAttr(attrName, onnx::AttributeProto::STRING))
+    return a->s();
+  return std::nullopt;
+}
+
+std::optional<llvm::SmallVector<int64_t>>
+NodeImporter::intsAttr(llvm::StringRef attrName) {
+  if (auto *a = getAttr(attrName, onnx::AttributeProto::INTS))
+    return llvm::SmallVector<int64_t>(a->ints().begin(), a->ints().end());
+  return std::nullopt;
+}
+
+std::optional<llvm::SmallVector<float>>
+NodeImporter::floatsAttr(llvm::StringRef attrName) {
+  if (auto *a = getAttr(attrName, onnx::AttributeProto::FLOATS))
+    return llvm::SmallVector<float>(a->floats().begin(), a->floats().end());
+  return std::nullopt;
+}
+
+std::optional<llvm::SmallVector<std::string>>
+NodeImporter::stringsAttr(llvm::StringRef attrName) {
+  if (auto *a = getAttr(attrName, onnx::AttributeProto::STRINGS))
+    return llvm::SmallVector<std::string>(a->strings().begin(),
+                                          a->strings().end());
+  return std::nullopt;
+}
+
+const onnx::TensorProto *NodeImporter::tensorAttr(llvm::StringRef attrName) {
+  if (auto *a = getAttr(attrName, onnx::AttributeProto::TENSOR))
+    return &a->t();
+  return nullptr;
+}
+
+const onnx::GraphProto *NodeImporter::graphAttr(llvm::StringRef attrName) {
+  if (auto *a = getAttr(attrName, onnx::AttributeProto::GRAPH))
+    return &a->g();
+  return nullptr;
+}
+
+void NodeImporter::copyIntAttr(llvm::SmallVectorImpl<NamedAttribute> &out,
+                               llvm::StringRef attrName, llvm::StringRef as) {
+  if (std::optional<int64_t> v = intAttr(attrName))
+    out.push_back(builder.getNamedAttr(as.empty() ? attrName : as,
+                                       builder.getI64IntegerAttr(*v)));
+}
+
+void NodeImporter::copyFloatAttr(llvm::SmallVectorImpl<NamedAttribute> &out,
+                                 llvm::StringRef attrName, llvm::StringRef as) {
+  if (std::optional<float> v = floatAttr(attrName))
+    out.push_back(builder.getNamedAttr(as.empty() ? attrName : as,
+                                       builder.getF32FloatAttr(*v)));
+}
+
+void NodeImporter::copyStringAttr(llvm::SmallVectorImpl<NamedAttribute> &out,
+                                  llvm::StringRef attrName,
+                                  llvm::StringRef as) {
+  if (std::optional<std::string> v = stringAttr(attrName))
+    out.push_back(builder.getNamedAttr(as.empty() ? attrName : as,
+                                       builder.getStringAttr(*v)));
+}
+
+void NodeImporter::copyIntsAttr(llvm::SmallVectorImpl<NamedAttribute> &out,
+                                llvm::StringRef attrName, llvm::StringRef as) {
+  if (std::optional<llvm::SmallVector<int64_t>> v = intsAttr(attrName))
+    out.push_back(builder.getNamedAttr(as.empty() ? attrName : as,
+                                       builder.getDenseI64ArrayAttr(*v)));
+}
+
+//===--- Creating ops
+//------------------------------------------------------===//
+
+Type NodeImporter::placeholderType() {
+  return UnrankedTensorType::get(builder.getF32Type());
+}
+
+Value NodeImporter::constant(DenseElementsAttr value) {
+  return builder.create<graph::ConstantOp>(loc, value.getType(), value);
+}
+
+Value NodeImporter::constantI64(llvm::ArrayRef<int64_t> values, bool scalar) {
+  auto type = RankedTensorType::get(
+      scalar ? llvm::ArrayRef<int64_t>{}
+             : llvm::ArrayRef<int64_t>{(int64_t)values.size()},
+      builder.getI64Type());
+  return constant(DenseElementsAttr::get(type, values));
+}
+
+Value NodeImporter::constantScalar(Type elementType, double value) {
+  auto type = RankedTensorType::get({}, elementType);
+  if (auto floatType = llvm::dyn_cast<FloatType>(elementType)) {
+    llvm::APFloat v(value);
+    bool losesInfo;
+    v.convert(floatType.getFloatSemantics(), llvm::APFloat::rmNearestTiesToEven,
+              &losesInfo);
+    return constant(DenseElementsAttr::get(type, v));
+  }
+  if (auto intType = llvm::dyn_cast<IntegerType>(elementType)) {
+    llvm::APInt v = llvm::APInt(64, (uint64_t)(int64_t)value, /*isSigned=*/true)
+                        .sextOrTrunc(intType.getWidth());
+    return constant(DenseElementsAttr::get(type, v));
+  }
+  emitError() << "cannot make a constant of element type " << elementType;
+  return {};
+}
+
+void NodeImporter::reportNested(const std::string &context,
+                                const std::string &message) {
+  // The dialect's own diagnostics usually name the node already.
+  if (llvm::StringRef(message).contains("'" + name + "'")) {
+    hadError = true;
+    mlir::emitError(loc) << message;
+    return;
+  }
+  emitError() << context << message;
+}
+
+LogicalResult NodeImporter::verifyOp(Operation *op) {
+  std::string messages;
+  LogicalResult result = success();
+  {
+    ScopedDiagnosticHandler capture(getContext(), [&](Diagnostic &diag) {
+      if (diag.getSeverity() == DiagnosticSeverity::Error) {
+        if (!messages.empty())
+          messages += "; ";
+        messages += diag.str();
+      }
+      return success();
+    });
+    result = mlir::verify(op);
+  }
+  if (mlir::failed(result))
+    reportNested("invalid " + op->getName().getStringRef().str() + ": ",
+                 messages);
+  return result;
+}
+
+Operation *NodeImporter::finishOp(Operation *op) {
+  llvm::SmallVector<Type> types;
+  std::string messages;
+  LogicalResult inferred = success();
+  if (auto iface = llvm::dyn_cast<InferTypeOpInterface>(op)) {
+    ScopedDiagnosticHandler capture(getContext(), [&](Diagnostic &diag) {
+      if (diag.getSeverity() == DiagnosticSeverity::Error) {
+        if (!messages.empty())
+          messages += "; ";
+        messages += diag.str();
+      }
+      return success();
+    });
+    inferred = iface.inferReturnTypes(
+        getContext(), op->getLoc(), op->getOperands(),
+        op->getRawDictionaryAttrs(), op->getPropertiesStorage(),
+        op->getRegions(), types);
+  }
+  if (mlir::failed(inferred) || types.size() != op->getNumResults()) {
+    reportNested("", messages.empty() ? "cannot infer result types" : messages);
+    op->erase();
+    return nullptr;
+  }
+  for (auto [result, type] : llvm::zip(op->getResults(), types))
+    result.setType(type);
+  if (mlir::failed(verifyOp(op))) {
+    op->erase();
+    return nullptr;
+  }
+  return op;
+}
+
+} // namespace weft::importer
