@@ -10,6 +10,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cmath>
 
 using namespace mlir;
 using namespace weft::graph;
@@ -113,7 +114,9 @@ std::string humanize(int64_t n) {
   const char *suffixes[] = {"", "K", "M", "G", "T", "P"};
   double v = (double)n;
   int i = 0;
-  while (v >= 1000.0 && i < 5) {
+  // Compare against the value as it will be printed: 999999 rounds to
+  // 1000.00K at two decimals and must move up to 1.00M.
+  while (i < 5 && std::round(v * 100.0) / 100.0 >= 1000.0) {
     v /= 1000.0;
     ++i;
   }

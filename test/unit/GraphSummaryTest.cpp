@@ -44,6 +44,12 @@ TEST(GraphSummaryTest, KeepsCountsBelowAThousandExact) {
             "1000 MACs (1.00K)");
 }
 
+TEST(GraphSummaryTest, RoundsUpToTheNextSuffix) {
+  EXPECT_EQ(formatSummary(makeSummary(999999, 999994)),
+            "5 ops (conv 3, relu 2), 999999 parameters (1.00M), "
+            "999994 MACs (999.99K)");
+}
+
 TEST(GraphSummaryTest, SaysWhenMacsAreALowerBound) {
   GraphSummary summary = makeSummary(1, 2);
   summary.macsLowerBound = true;
