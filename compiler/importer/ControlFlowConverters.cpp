@@ -10,6 +10,7 @@
 #include "compiler/importer/OperatorTable.h"
 
 #include "dialects/graph/GraphOps.h"
+#include "dialects/graph/GraphUtils.h"
 
 using namespace mlir;
 using namespace weft::graph;
@@ -78,7 +79,7 @@ LogicalResult convertIf(NodeImporter &n) {
     return failure();
   }
   for (unsigned i = 0; i < n.numOutputs(); ++i) {
-    Type joined = joinTypes((*thenTypes)[i], (*elseTypes)[i]);
+    Type joined = graph::joinTypes((*thenTypes)[i], (*elseTypes)[i]);
     if (!joined) {
       op->erase();
       return n.fail("the branches yield different element types for output " +
@@ -150,7 +151,7 @@ LogicalResult convertLoop(NodeImporter &n) {
     yielded = *types;
     bool stable = true;
     for (unsigned i = 0; i < numCarried; ++i) {
-      Type joined = joinTypes(carried[i], yielded[1 + i]);
+      Type joined = graph::joinTypes(carried[i], yielded[1 + i]);
       if (!joined) {
         op->erase();
         return n.fail("the body changes the element type of loop-carried "

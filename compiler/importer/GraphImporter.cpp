@@ -5,6 +5,7 @@
 #include "compiler/importer/TensorConversion.h"
 
 #include "dialects/graph/GraphOps.h"
+#include "dialects/graph/GraphUtils.h"
 
 #include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
@@ -53,40 +54,10 @@ void Scope::declareTypes(const onnx::GraphProto &graph) {
 // Types
 //===----------------------------------------------------------------------===//
 
-Type joinTypes(Type a, Type b) {
-  if (a == b)
-    return a;
-  auto ta = llvm::dyn_cast<TensorType>(a);
-  auto tb = llvm::dyn_cast<TensorType>(b);
-  if (!ta || !tb || ta.getElementType() != tb.getElementType())
-    return {};
-  if (!ta.hasRank() || !tb.hasRank() || ta.getRank() != tb.getRank())
-    return UnrankedTensorType::get(ta.getElementType());
-  llvm::SmallVector<int64_t> dims;
-  for (auto [da, db] : llvm::zip(ta.getShape(), tb.getShape()))
-    dims.push_back(da == db ? da : ShapedType::kDynamic);
-  return RankedTensorType::get(dims, ta.getElementType());
-}
-
 Type refineType(Type current, Type declared) {
-  auto cur = llvm::dyn_cast<TensorType>(current);
-  auto dec = llvm::dyn_cast_or_null<TensorType>(declared);
-  if (!cur || !dec || cur.getElementType() != dec.getElementType() ||
-      !dec.hasRank())
-    return current;
-  if (!cur.hasRank())
-    return declared;
-  if (cur.getRank() != dec.getRank())
-    return current;
-  llvm::SmallVector<int64_t> dims(cur.getShape());
-  for (auto [i, d] : llvm::enumerate(dec.getShape())) {
-    if (ShapedType::isDynamic(d))
-      continue;
-    if (!ShapedType::isDynamic(dims[i]) && dims[i] != d)
-      return current; // contradicts what inference knows: ignore it
-    dims[i] = d;
-  }
-  return RankedTensorType::get(dims, cur.getElementType());
+  FailureOr<Type> merged = graph::meetTypes(current, declared);
+  // A declared type that contradicts what inference knows is ignored.
+  return succeeded(merged) ? *merged : current;
 }
 
 //===----------------------------------------------------------------------===//

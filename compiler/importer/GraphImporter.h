@@ -223,11 +223,6 @@ private:
   bool hadError = false;
 };
 
-/// The least precise type both `a` and `b` describe (dims that differ become
-/// `?`, ranks that differ give an unranked tensor); null when the element
-/// types differ.
-mlir::Type joinTypes(mlir::Type a, mlir::Type b);
-
 /// `current` refined by `declared` where the declared type is more precise
 /// and compatible; `current` otherwise.
 mlir::Type refineType(mlir::Type current, mlir::Type declared);

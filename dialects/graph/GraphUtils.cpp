@@ -73,6 +73,48 @@ broadcastTypes(TypeRange types, std::optional<Location> loc) {
   return std::optional<SmallVector<int64_t>>(std::move(result));
 }
 
+FailureOr<Type> meetTypes(Type current, Type inferred) {
+  auto cur = llvm::dyn_cast<TensorType>(current);
+  auto inf = llvm::dyn_cast<TensorType>(inferred);
+  if (!cur || !inf) {
+    if (current != inferred)
+      return failure();
+    return current;
+  }
+  if (cur.getElementType() != inf.getElementType())
+    return failure();
+  if (!inf.hasRank())
+    return current;
+  if (!cur.hasRank())
+    return inferred;
+  if (cur.getRank() != inf.getRank())
+    return failure();
+  SmallVector<int64_t> dims(cur.getShape());
+  for (auto [i, d] : llvm::enumerate(inf.getShape())) {
+    if (ShapedType::isDynamic(d))
+      continue;
+    if (!ShapedType::isDynamic(dims[i]) && dims[i] != d)
+      return failure();
+    dims[i] = d;
+  }
+  return Type(RankedTensorType::get(dims, cur.getElementType()));
+}
+
+Type joinTypes(Type a, Type b) {
+  if (a == b)
+    return a;
+  auto ta = llvm::dyn_cast<TensorType>(a);
+  auto tb = llvm::dyn_cast<TensorType>(b);
+  if (!ta || !tb || ta.getElementType() != tb.getElementType())
+    return {};
+  if (!ta.hasRank() || !tb.hasRank() || ta.getRank() != tb.getRank())
+    return UnrankedTensorType::get(ta.getElementType());
+  SmallVector<int64_t> dims;
+  for (auto [x, y] : llvm::zip(ta.getShape(), tb.getShape()))
+    dims.push_back(x == y ? x : ShapedType::kDynamic);
+  return RankedTensorType::get(dims, ta.getElementType());
+}
+
 std::optional<int64_t> normalizeAxis(int64_t axis, int64_t rank) {
   if (axis < -rank || axis >= rank)
     return std::nullopt;

@@ -39,6 +39,16 @@ broadcastShapes(llvm::ArrayRef<int64_t> lhs, llvm::ArrayRef<int64_t> rhs);
 mlir::FailureOr<std::optional<llvm::SmallVector<int64_t>>>
 broadcastTypes(mlir::TypeRange types, std::optional<mlir::Location> loc);
 
+/// The more precise of two types that describe the same value (static dims
+/// win over dynamic ones, ranked over unranked), or failure when they
+/// contradict each other (element type, rank or a static dim).
+mlir::FailureOr<mlir::Type> meetTypes(mlir::Type a, mlir::Type b);
+
+/// The least precise type that both `a` and `b` refine (dims that differ
+/// become `?`, ranks that differ give an unranked tensor): what two branches
+/// of a graph.if agree on. Null when the element types differ.
+mlir::Type joinTypes(mlir::Type a, mlir::Type b);
+
 /// Normalizes an ONNX axis in [-rank, rank) to [0, rank); nullopt if outside.
 std::optional<int64_t> normalizeAxis(int64_t axis, int64_t rank);
 

@@ -28,35 +28,6 @@ using namespace weft::graph;
 
 namespace {
 
-/// The more precise of two types that describe the same value, or failure
-/// when they contradict each other.
-FailureOr<Type> meetTypes(Type current, Type inferred) {
-  auto cur = llvm::dyn_cast<TensorType>(current);
-  auto inf = llvm::dyn_cast<TensorType>(inferred);
-  if (!cur || !inf) {
-    if (current != inferred)
-      return failure();
-    return current;
-  }
-  if (cur.getElementType() != inf.getElementType())
-    return failure();
-  if (!inf.hasRank())
-    return current;
-  if (!cur.hasRank())
-    return inferred;
-  if (cur.getRank() != inf.getRank())
-    return failure();
-  SmallVector<int64_t> dims(cur.getShape());
-  for (auto [i, d] : llvm::enumerate(inf.getShape())) {
-    if (ShapedType::isDynamic(d))
-      continue;
-    if (!ShapedType::isDynamic(dims[i]) && dims[i] != d)
-      return failure();
-    dims[i] = d;
-  }
-  return Type(RankedTensorType::get(dims, cur.getElementType()));
-}
-
 /// Symbolic dim names fixed by --shape, with their sizes.
 using FixedDimNames = llvm::StringMap<int64_t>;
 
@@ -158,23 +129,6 @@ void applyFixedNames(func::FuncOp func, const FixedDimNames &fixed) {
       func.setArgAttr(i, GraphDialect::getDimNamesAttrName(),
                       builder.getArrayAttr(newNames));
   }
-}
-
-/// The least precise type that both `a` and `b` refine: what two branches
-/// of a graph.if agree on. Null when the element types differ.
-Type joinTypes(Type a, Type b) {
-  if (a == b)
-    return a;
-  auto ta = llvm::dyn_cast<TensorType>(a);
-  auto tb = llvm::dyn_cast<TensorType>(b);
-  if (!ta || !tb || ta.getElementType() != tb.getElementType())
-    return {};
-  if (!ta.hasRank() || !tb.hasRank() || ta.getRank() != tb.getRank())
-    return UnrankedTensorType::get(ta.getElementType());
-  SmallVector<int64_t> dims;
-  for (auto [x, y] : llvm::zip(ta.getShape(), tb.getShape()))
-    dims.push_back(x == y ? x : ShapedType::kDynamic);
-  return RankedTensorType::get(dims, ta.getElementType());
 }
 
 /// `node 'NAME' (graph.op): `, or `graph.op: ` when no node is named.
