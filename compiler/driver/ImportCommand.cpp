@@ -8,20 +8,15 @@
 
 #include "compiler/driver/Diagnostics.h"
 #include "compiler/driver/GraphSummary.h"
+#include "compiler/driver/ModelLoading.h"
 #include "compiler/driver/Subcommands.h"
 #include "compiler/importer/Importer.h"
 #include "compiler/opt/Registration.h"
-#include "passes/graph/Passes.h"
-#include "passes/graph/ShapeSpec.h"
-#include "passes/pipelines/GraphPipeline.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OperationSupport.h"
-#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -74,65 +69,14 @@ cl::opt<bool> quiet("no-summary",
 /// Elements attributes larger than this are elided on a terminal.
 constexpr int64_t kElideElementsAbove = 16;
 
-int fail(const llvm::Twine &message) {
-  llvm::errs() << "weft: error: " << message << "\n";
-  return 1;
-}
-
-/// Checks every --shape for syntax and for naming an input of `module`.
-LogicalResult checkShapes(ModuleOp module) {
-  llvm::StringSet<> inputNames;
-  std::string inputList;
-  module.walk([&](func::FuncOp func) {
-    for (unsigned i = 0; i < func.getNumArguments(); ++i)
-      if (auto name = func.getArgAttrOfType<StringAttr>(i, "graph.name")) {
-        inputNames.insert(name.getValue());
-        inputList += (inputList.empty() ? "" : ", ") + name.str();
-      }
-  });
-  for (const std::string &text : shapes) {
-    llvm::Expected<graph::ShapeSpec> spec = graph::parseShapeSpec(text);
-    if (!spec) {
-      fail("invalid --shape '" + text + "': " + toString(spec.takeError()));
-      return failure();
-    }
-    if (!inputNames.contains(spec->name)) {
-      fail("--shape '" + text + "' names no input of the model (inputs: " +
-           (inputList.empty() ? std::string("none") : inputList) + ")");
-      return failure();
-    }
-  }
-  return success();
-}
-
-LogicalResult optimize(MLIRContext &context, ModuleOp module) {
-  PassManager pm(&context);
-  std::vector<std::string> shapeList(shapes.begin(), shapes.end());
-  if (optLevel == '0') {
-    if (shapeList.empty())
-      return success();
-    graph::GraphInferShapesOptions options;
-    options.shapes = shapeList;
-    pm.addNestedPass<func::FuncOp>(graph::createGraphInferShapes(options));
-  } else {
-    GraphPipelineOptions options;
-    options.shapes = shapeList;
-    buildGraphOptimizationPipeline(pm, options);
-  }
-  return pm.run(module);
-}
-
 } // namespace
 
 int runImportCommand() {
   if (optLevel < '0' || optLevel > '3')
-    return fail(llvm::Twine("invalid optimization level -O") +
-                llvm::Twine(optLevel.getValue()) + "; use -O0 to -O3");
-  for (const std::string &text : shapes)
-    if (llvm::Expected<graph::ShapeSpec> spec = graph::parseShapeSpec(text);
-        !spec)
-      return fail("invalid --shape '" + text +
-                  "': " + toString(spec.takeError()));
+    return reportError(llvm::Twine("invalid optimization level -O") +
+                       llvm::Twine(optLevel.getValue()) + "; use -O0 to -O3");
+  if (failed(checkShapeSyntax(shapes)))
+    return 1;
 
   DialectRegistry registry;
   registerAllDialects(registry);
@@ -145,14 +89,15 @@ int runImportCommand() {
   OwningOpRef<ModuleOp> module = importer::importOnnxFile(modelPath, context);
   if (!module)
     return 1;
-  if (failed(checkShapes(*module)) || failed(optimize(context, *module)))
+  if (failed(checkShapeNames(*module, shapes)) ||
+      failed(optimizeGraph(*module, shapes, optLevel)))
     return 1;
 
   std::string error;
   std::unique_ptr<llvm::ToolOutputFile> output =
       openOutputFile(outputPath, &error);
   if (!output)
-    return fail(error);
+    return reportError(error);
   OpPrintingFlags flags;
   if (outputPath == "-" && !printConstants)
     flags.elideLargeElementsAttrs(kElideElementsAbove);

@@ -26,6 +26,25 @@ extern llvm::cl::SubCommand importCommand;
 extern llvm::cl::OptionCategory importCategory;
 int runImportCommand();
 
+// CompileCommand.cpp
+extern llvm::cl::SubCommand compileCommand;
+extern llvm::cl::OptionCategory compileCategory;
+int runCompileCommand();
+
+// RunCommand.cpp, InspectCommand.cpp, BenchCommand.cpp, VerifyCommand.cpp
+extern llvm::cl::SubCommand runCommand;
+extern llvm::cl::OptionCategory runCategory;
+int runRunCommand();
+extern llvm::cl::SubCommand inspectCommand;
+extern llvm::cl::OptionCategory inspectCategory;
+int runInspectCommand();
+extern llvm::cl::SubCommand benchCommand;
+extern llvm::cl::OptionCategory benchCategory;
+int runBenchCommand();
+extern llvm::cl::SubCommand verifyCommand;
+extern llvm::cl::OptionCategory verifyCategory;
+int runVerifyCommand();
+
 } // namespace weft::driver
 
 #endif // WEFT_COMPILER_DRIVER_SUBCOMMANDS_H

@@ -14,6 +14,11 @@ using namespace weft::driver;
 
 static const Subcommand kSubcommands[] = {
     {&importCommand, &importCategory, runImportCommand},
+    {&compileCommand, &compileCategory, runCompileCommand},
+    {&runCommand, &runCategory, runRunCommand},
+    {&inspectCommand, &inspectCategory, runInspectCommand},
+    {&benchCommand, &benchCategory, runBenchCommand},
+    {&verifyCommand, &verifyCategory, runVerifyCommand},
 };
 
 int main(int argc, char **argv) {
@@ -31,7 +36,15 @@ int main(int argc, char **argv) {
       "weft: ahead-of-time compiler for ONNX models\n\n"
       "  weft import MODEL.onnx [--shape NAME=1x3x224x224 ...] [-O0] [-o "
       "FILE]\n"
-      "      imports a model and prints its optimized graph dialect\n");
+      "      imports a model and prints its optimized graph dialect\n"
+      "  weft compile MODEL.onnx -o ENGINE --target=cpu [--shape ...]\n"
+      "      compiles a model into an engine for this CPU\n"
+      "  weft run ENGINE [--input NAME=FILE.npy ...] [--output-dir DIR]\n"
+      "  weft inspect ENGINE [--json]\n"
+      "  weft verify MODEL.onnx ENGINE [--input ...] [--atol X]\n"
+      "  weft bench ENGINE [--threads N] [--iterations N | --duration S]\n"
+      "\n"
+      "  weft SUBCOMMAND --help lists the options of one subcommand\n");
   for (const Subcommand &sub : kSubcommands)
     if (*sub.command)
       return sub.run();

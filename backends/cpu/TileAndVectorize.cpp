@@ -1,0 +1,227 @@
+//===- TileAndVectorize.cpp - Parallel split, tiling, vectorization -------===//
+//
+// The parallel split tiles the op producing a kernel's result along one
+// parallel dim and fuses the rest of the kernel into that loop; the runtime
+// then hands each thread a range of the loop's iterations. Inside, every
+// linalg op is tiled to register-sized tiles and vectorized.
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/cpu/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace weft::cpu {
+#define GEN_PASS_DEF_CPUTILEANDVECTORIZE
+#include "backends/cpu/Passes.h.inc"
+} // namespace weft::cpu
+
+using namespace mlir;
+
+namespace weft::cpu {
+namespace {
+
+/// The largest divisor of `size` that is at most `limit` (tiles that divide
+/// their dim keep every shape static, which the vectorizer needs).
+int64_t largestDivisorAtMost(int64_t size, int64_t limit) {
+  for (int64_t d = std::min(size, limit); d > 1; --d)
+    if (size % d == 0)
+      return d;
+  return 1;
+}
+
+/// The smallest divisor of `size` that is at least `floor`.
+int64_t smallestDivisorAtLeast(int64_t size, int64_t floor) {
+  for (int64_t d = std::max<int64_t>(floor, 1); d < size; ++d)
+    if (size % d == 0)
+      return d;
+  return size;
+}
+
+SmallVector<OpFoldResult> toFoldResults(OpBuilder &builder,
+                                        ArrayRef<int64_t> sizes) {
+  return llvm::map_to_vector(sizes, [&](int64_t size) -> OpFoldResult {
+    return builder.getIndexAttr(size);
+  });
+}
+
+/// Register-level tile sizes for `op`; empty when it should stay whole
+/// (it is not vectorizable and becomes loops later).
+SmallVector<int64_t> chooseInnerTileSizes(linalg::LinalgOp op) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (llvm::any_of(ranges, ShapedType::isDynamic))
+    return {};
+  auto lanes = [&](int64_t dim, int64_t limit) {
+    return largestDivisorAtMost(ranges[dim], limit);
+  };
+  // Loops (n, f, oh, ow, c, kh, kw): one output row per tile, so the conv
+  // decomposes into a vectorizable 1-D conv.
+  if (isa<linalg::Conv2DNchwFchwOp>(op))
+    return {1, lanes(1, 4), 1, lanes(3, 16), lanes(4, 8), 1, ranges[6]};
+  if (isa<linalg::Conv2DNhwcHwcfOp>(op)) // (n, oh, ow, f, kh, kw, c)
+    return {1, 1, lanes(2, 8), lanes(3, 16), 1, ranges[5], lanes(6, 8)};
+  // Loops (n, c, oh, ow, kh, kw).
+  if (isa<linalg::PoolingNchwMaxOp, linalg::PoolingNchwSumOp>(op))
+    return {1, lanes(1, 4), 1, lanes(3, 16), 1, ranges[5]};
+  if (isa<linalg::DepthwiseConv2DNhwcHwcOp>(op)) // (n, oh, ow, c, kh, kw)
+    return {1, 1, lanes(2, 8), lanes(3, 16), 1, ranges[5]};
+  if (failed(linalg::vectorizeOpPrecondition(op)))
+    return {};
+  if (linalg::isaContractionOpInterface(op)) {
+    FailureOr<linalg::ContractionDimensions> dims =
+        linalg::inferContractionDims(op);
+    if (succeeded(dims) && !dims->m.empty() && !dims->n.empty() &&
+        !dims->k.empty()) {
+      SmallVector<int64_t> sizes(ranges.size(), 1);
+      sizes[dims->m.back()] = lanes(dims->m.back(), 8);
+      sizes[dims->n.back()] = lanes(dims->n.back(), 32);
+      sizes[dims->k.back()] = lanes(dims->k.back(), 16);
+      return sizes;
+    }
+  }
+  // Elementwise ops, reductions, transposes, fills: vectors along the
+  // innermost loop.
+  SmallVector<int64_t> sizes(ranges.size(), 1);
+  if (!sizes.empty())
+    sizes.back() = lanes(ranges.size() - 1, 64);
+  return sizes;
+}
+
+class TileAndVectorize
+    : public impl::CpuTileAndVectorizeBase<TileAndVectorize> {
+public:
+  using CpuTileAndVectorizeBase::CpuTileAndVectorizeBase;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (!func->hasAttr(kKernelAttr) || func.isExternal())
+      return;
+    IRRewriter rewriter(&getContext());
+    int64_t extent = splitForThreads(rewriter, func);
+    func->setAttr(kParallelExtentAttr, rewriter.getI64IntegerAttr(extent));
+    if (failed(cleanup(func)))
+      return signalPassFailure();
+    if (!vectorize)
+      return;
+    tileForRegisters(rewriter, func);
+    if (failed(cleanup(func)))
+      return signalPassFailure();
+    {
+      RewritePatternSet patterns(&getContext());
+      linalg::populateDecomposeConvolutionPatterns(patterns);
+      if (failed(applyPatternsAndFoldGreedily(func, std::move(patterns))))
+        return signalPassFailure();
+    }
+    SmallVector<linalg::LinalgOp> ops;
+    func.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
+    for (linalg::LinalgOp op : ops) {
+      if (failed(linalg::vectorizeOpPrecondition(op)))
+        continue;
+      rewriter.setInsertionPoint(op);
+      (void)linalg::vectorize(rewriter, op);
+    }
+    // Multiply + multi-reduction pairs (what matmuls vectorize to) become
+    // vector.contract, which lowers to FMAs.
+    if (failed(cleanup(func, /*formContractions=*/true)))
+      return signalPassFailure();
+  }
+
+private:
+  /// Tiles the op producing the kernel's results along its outermost
+  /// parallel dim of size > 1 and fuses its producers; returns the number of
+  /// work items (1 when there is nothing to split).
+  int64_t splitForThreads(IRRewriter &rewriter, func::FuncOp func) {
+    auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
+    if (ret->getNumOperands() == 0)
+      return 1;
+    Operation *anchor = ret->getOperand(0).getDefiningOp();
+    if (!anchor || llvm::any_of(ret->getOperands(), [&](Value v) {
+          return v.getDefiningOp() != anchor;
+        }))
+      return 1;
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(anchor);
+    if (!linalgOp)
+      return 1;
+    SmallVector<int64_t> ranges = linalgOp.getStaticLoopRanges();
+    SmallVector<utils::IteratorType> iterators =
+        linalgOp.getIteratorTypesArray();
+    int64_t dim = -1;
+    for (int64_t i = 0, e = ranges.size(); i < e && dim < 0; ++i) {
+      if (iterators[i] == utils::IteratorType::parallel && ranges[i] > 1 &&
+          !ShapedType::isDynamic(ranges[i])) {
+        dim = i;
+        break;
+      }
+    }
+    if (dim < 0)
+      return 1;
+    int64_t size = ranges[dim];
+    int64_t chunk =
+        smallestDivisorAtLeast(size, (size + parallelExtent - 1) /
+                                         std::max<int64_t>(parallelExtent, 1));
+    SmallVector<int64_t> sizes(ranges.size(), 0);
+    sizes[dim] = chunk;
+    scf::SCFTileAndFuseOptions options;
+    options.tilingOptions.setTileSizes(toFoldResults(rewriter, sizes));
+    rewriter.setInsertionPoint(anchor);
+    FailureOr<scf::SCFTileAndFuseResult> tiled =
+        scf::tileConsumerAndFuseProducersUsingSCF(
+            rewriter, cast<TilingInterface>(anchor), options);
+    if (failed(tiled) || tiled->loops.empty())
+      return 1;
+    SmallVector<Value> replacements;
+    for (Value result : anchor->getResults())
+      replacements.push_back(tiled->replacements.lookup(result));
+    rewriter.replaceOp(anchor, replacements);
+    tiled->loops.front()->setAttr(kParallelChunkAttr,
+                                  rewriter.getI64IntegerAttr(chunk));
+    return size / chunk;
+  }
+
+  void tileForRegisters(IRRewriter &rewriter, func::FuncOp func) {
+    SmallVector<linalg::LinalgOp> ops;
+    func.walk([&](linalg::LinalgOp op) {
+      if (op.hasPureTensorSemantics())
+        ops.push_back(op);
+    });
+    for (linalg::LinalgOp op : ops) {
+      SmallVector<int64_t> sizes = chooseInnerTileSizes(op);
+      SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+      if (sizes.empty() || sizes == ranges)
+        continue;
+      scf::SCFTilingOptions options;
+      options.setTileSizes(toFoldResults(rewriter, sizes));
+      rewriter.setInsertionPoint(op);
+      FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+          rewriter, cast<TilingInterface>(op.getOperation()), options);
+      if (failed(tiled))
+        continue;
+      rewriter.replaceOp(op, tiled->replacements);
+    }
+  }
+
+  LogicalResult cleanup(func::FuncOp func, bool formContractions = false) {
+    MLIRContext *ctx = &getContext();
+    RewritePatternSet patterns(ctx);
+    for (Dialect *dialect : ctx->getLoadedDialects())
+      dialect->getCanonicalizationPatterns(patterns);
+    for (RegisteredOperationName op : ctx->getRegisteredOperations())
+      op.getCanonicalizationPatterns(patterns, ctx);
+    tensor::populateFoldTensorEmptyPatterns(patterns);
+    if (formContractions) {
+      vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
+      vector::populateVectorReductionToContractPatterns(patterns);
+    }
+    return applyPatternsAndFoldGreedily(func, std::move(patterns));
+  }
+};
+
+} // namespace
+} // namespace weft::cpu

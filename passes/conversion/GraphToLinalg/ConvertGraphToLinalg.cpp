@@ -1,0 +1,86 @@
+//===- ConvertGraphToLinalg.cpp - The convert-graph-to-linalg pass --------===//
+//
+// Sets legality (graph illegal; linalg, tensor, arith, math, func legal) and
+// applies populateGraphToLinalgPatterns. A dry run (analysis conversion) finds
+// the ops that cannot be lowered first, so that the pass reports every such
+// node, with the reason its pattern gave, rather than stopping at the first.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/conversion/GraphToLinalg/GraphToLinalg.h"
+#include "passes/conversion/GraphToLinalg/LoweringUtils.h"
+#include "passes/conversion/Passes.h"
+
+#include "dialects/graph/GraphDialect.h"
+#include "dialects/graph/GraphUtils.h"
+
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace weft {
+
+#define GEN_PASS_DEF_CONVERTGRAPHTOLINALG
+#include "passes/conversion/Passes.h.inc"
+
+void populateGraphToLinalgPatterns(mlir::RewritePatternSet &patterns) {
+  populateGraphElementwiseToLinalgPatterns(patterns);
+  populateGraphLinearToLinalgPatterns(patterns);
+  populateGraphPoolingReductionToLinalgPatterns(patterns);
+  populateGraphDataMovementToLinalgPatterns(patterns);
+}
+
+namespace {
+
+using namespace mlir;
+
+struct ConvertGraphToLinalgPass
+    : impl::ConvertGraphToLinalgBase<ConvertGraphToLinalgPass> {
+  LogicalResult initialize(MLIRContext *ctx) override {
+    RewritePatternSet set(ctx);
+    populateGraphToLinalgPatterns(set);
+    patterns = std::move(set);
+    return success();
+  }
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    ConversionTarget target(getContext());
+    target.addIllegalDialect<graph::GraphDialect>();
+    target.addLegalDialect<linalg::LinalgDialect, tensor::TensorDialect,
+                           arith::ArithDialect, math::MathDialect,
+                           func::FuncDialect>();
+    // Linalg bodies cast unsigned scalars to signless ones for arith.
+    target.addLegalOp<UnrealizedConversionCastOp>();
+
+    // The dry run records which ops lower and, for the others, the reason
+    // their pattern gave.
+    lowering::LoweringFailureLog reasons;
+    ConversionConfig analysisConfig;
+    DenseSet<Operation *> legalizable;
+    analysisConfig.legalizableOps = &legalizable;
+    if (failed(applyAnalysisConversion(func, target, patterns, analysisConfig)))
+      return signalPassFailure();
+
+    bool unlowered = false;
+    func.walk([&](Operation *op) {
+      if (!isa<graph::GraphDialect>(op->getDialect()) ||
+          legalizable.contains(op))
+        return;
+      unlowered = true;
+      auto error = graph::NodeError(op->getLoc(), op->getName().getStringRef());
+      error << "cannot be lowered to linalg";
+      std::string reason = reasons.reasonFor(op);
+      if (!reason.empty())
+        error << ": " << reason;
+    });
+    if (unlowered)
+      return signalPassFailure();
+
+    if (failed(applyPartialConversion(func, target, patterns)))
+      signalPassFailure();
+  }
+
+  FrozenRewritePatternSet patterns;
+};
+
+} // namespace
+} // namespace weft

@@ -1,0 +1,825 @@
+//===- Linear.cpp - Convolutions, matrix products and batch norm ----------===//
+//
+// conv and conv_transpose become linalg convolutions (named ops for the usual
+// cases: conv_{1,2,3}d, depthwise_conv_2d, grouped conv_2d_ngchw_gfchw) on an
+// input padded with tensor.pad, with the bias added by a linalg.generic;
+// conv_transpose is a stride-1 convolution over a zero-stuffed input with the
+// kernel flipped. gemm and matmul become linalg.matmul (and its transposed
+// variants) or linalg.batch_matmul, batch_normalization one generic.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/conversion/GraphToLinalg/GraphToLinalg.h"
+#include "passes/conversion/GraphToLinalg/LoweringUtils.h"
+
+#include "dialects/graph/GraphOps.h"
+#include "dialects/graph/GraphUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+using namespace weft::lowering;
+namespace graph = weft::graph;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Convolution geometry
+//===----------------------------------------------------------------------===//
+
+/// Kernel, strides, dilations and pads per spatial dim, normalized from the
+/// ONNX attributes (defaults filled in, auto_pad resolved).
+struct ConvGeometry {
+  SmallVector<int64_t> kernel, strides, dilations, padBegin, padEnd;
+
+  int64_t extent(unsigned i) const {
+    return (kernel[i] - 1) * dilations[i] + 1;
+  }
+};
+
+/// Reads an optional per-spatial-dim attribute, `fill` when absent.
+FailureOr<SmallVector<int64_t>>
+readSpatial(std::optional<ArrayRef<int64_t>> attr, unsigned count,
+            int64_t fill) {
+  if (!attr)
+    return SmallVector<int64_t>(count, fill);
+  if (attr->size() != count)
+    return failure();
+  return SmallVector<int64_t>(*attr);
+}
+
+/// The geometry of a conv (or pooling) with `spatialIn` input dims and kernel
+/// `kernel`; `what` receives the reason on failure.
+FailureOr<ConvGeometry> getGeometry(ArrayRef<int64_t> spatialIn,
+                                    ArrayRef<int64_t> kernel, StringRef autoPad,
+                                    std::optional<ArrayRef<int64_t>> strides,
+                                    std::optional<ArrayRef<int64_t>> dilations,
+                                    std::optional<ArrayRef<int64_t>> pads,
+                                    std::string &what) {
+  unsigned count = spatialIn.size();
+  ConvGeometry g;
+  g.kernel.assign(kernel.begin(), kernel.end());
+  if (g.kernel.size() != count ||
+      llvm::any_of(g.kernel, [](int64_t k) { return k <= 0; })) {
+    what = "the kernel shape must be static and match the input rank";
+    return failure();
+  }
+  auto s = readSpatial(strides, count, 1);
+  auto d = readSpatial(dilations, count, 1);
+  if (failed(s) || failed(d)) {
+    what = "strides and dilations need one value per spatial dim";
+    return failure();
+  }
+  g.strides = *s;
+  g.dilations = *d;
+  g.padBegin.assign(count, 0);
+  g.padEnd.assign(count, 0);
+  if (autoPad == "NOTSET") {
+    if (pads) {
+      if (pads->size() != 2 * count) {
+        what = "pads need two values per spatial dim";
+        return failure();
+      }
+      for (unsigned i = 0; i < count; ++i) {
+        g.padBegin[i] = (*pads)[i];
+        g.padEnd[i] = (*pads)[count + i];
+      }
+    }
+  } else if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER") {
+    for (unsigned i = 0; i < count; ++i) {
+      if (ShapedType::isDynamic(spatialIn[i])) {
+        what = "auto_pad " + autoPad.str() + " needs static spatial dims";
+        return failure();
+      }
+      int64_t out = (spatialIn[i] + g.strides[i] - 1) / g.strides[i];
+      int64_t total = std::max<int64_t>(0, (out - 1) * g.strides[i] +
+                                               g.extent(i) - spatialIn[i]);
+      int64_t small = total / 2;
+      g.padBegin[i] = autoPad == "SAME_UPPER" ? small : total - small;
+      g.padEnd[i] = total - g.padBegin[i];
+    }
+  } else if (autoPad != "VALID") {
+    what = "unknown auto_pad '" + autoPad.str() + "'";
+    return failure();
+  }
+  if (llvm::any_of(g.strides, [](int64_t v) { return v <= 0; }) ||
+      llvm::any_of(g.dilations, [](int64_t v) { return v <= 0; }) ||
+      llvm::any_of(g.padBegin, [](int64_t v) { return v < 0; }) ||
+      llvm::any_of(g.padEnd, [](int64_t v) { return v < 0; })) {
+    what = "strides and dilations must be positive, pads non-negative";
+    return failure();
+  }
+  return g;
+}
+
+/// The N x C prefix padded by nothing and the spatial dims by `begin`/`end`.
+Value padSpatial(OpBuilder &b, Location loc, Value input,
+                 ArrayRef<int64_t> begin, ArrayRef<int64_t> end,
+                 Value padValue) {
+  SmallVector<int64_t> low{0, 0}, high{0, 0};
+  low.append(begin.begin(), begin.end());
+  high.append(end.begin(), end.end());
+  return padTensor(b, loc, input, low, high, padValue);
+}
+
+/// Sizes of the dynamic dims of an N x ... result: only the batch dim (read
+/// from `input`) may be dynamic.
+FailureOr<SmallVector<Value>> batchOnlyDynamicSizes(OpBuilder &b, Location loc,
+                                                    RankedTensorType type,
+                                                    Value input) {
+  SmallVector<Value> sizes;
+  for (int64_t i = 0; i < type.getRank(); ++i) {
+    if (!type.isDynamicDim(i))
+      continue;
+    if (i != 0)
+      return failure();
+    sizes.push_back(b.create<tensor::DimOp>(loc, input, 0));
+  }
+  return sizes;
+}
+
+/// y[n, m, ...] = conv[n, m, ...] + bias[m], as one generic.
+Value addChannelBias(OpBuilder &b, Location loc, Value conv, Value bias) {
+  auto type = cast<RankedTensorType>(conv.getType());
+  unsigned rank = type.getRank();
+  MLIRContext *ctx = b.getContext();
+  AffineMap identity = b.getMultiDimIdentityMap(rank);
+  AffineMap channel = AffineMap::get(rank, 0, getAffineDimExpr(1, ctx));
+  auto generic = b.create<linalg::GenericOp>(
+      loc, TypeRange{type}, ValueRange{conv, bias}, ValueRange{conv},
+      ArrayRef<AffineMap>{identity, channel, identity}, parallelIterators(rank),
+      [](OpBuilder &nb, Location nloc, ValueRange args) {
+        nb.create<linalg::YieldOp>(
+            nloc, nb.create<arith::AddFOp>(nloc, args[0], args[1]).getResult());
+      });
+  return generic.getResult(0);
+}
+
+/// Convolves the (already padded) `input` N x C x ... with `weight`
+/// M x C/group x k..., into `resultType`. Returns failure with `what` set for
+/// the cases without a lowering.
+FailureOr<Value> buildConvolution(OpBuilder &b, Location loc, Value input,
+                                  Value weight, int64_t group,
+                                  ArrayRef<int64_t> strides,
+                                  ArrayRef<int64_t> dilations,
+                                  RankedTensorType resultType,
+                                  std::string &what) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  auto weightType = cast<RankedTensorType>(weight.getType());
+  unsigned spatial = inputType.getRank() - 2;
+  FailureOr<SmallVector<Value>> dynamicSizes =
+      batchOnlyDynamicSizes(b, loc, resultType, input);
+  if (failed(dynamicSizes)) {
+    what = "only the batch dim of the result may be dynamic";
+    return failure();
+  }
+  Type elementType = resultType.getElementType();
+  Value zero = createScalar(b, loc, elementType, 0);
+  Attribute stridesAttr = b.getI64TensorAttr(strides);
+  Attribute dilationsAttr = b.getI64TensorAttr(dilations);
+  int64_t channels = inputType.getDimSize(1);
+  int64_t outChannels = weightType.getDimSize(0);
+
+  if (group == 1) {
+    Value init = createFilledTensor(b, loc, resultType, zero, *dynamicSizes);
+    SmallVector<Value> ins{input, weight};
+    Operation *conv = nullptr;
+    if (spatial == 1)
+      conv = b.create<linalg::Conv1DNcwFcwOp>(loc, TypeRange{resultType}, ins,
+                                              init, stridesAttr, dilationsAttr);
+    else if (spatial == 2)
+      conv = b.create<linalg::Conv2DNchwFchwOp>(
+          loc, TypeRange{resultType}, ins, init, stridesAttr, dilationsAttr);
+    else if (spatial == 3)
+      conv = b.create<linalg::Conv3DNcdhwFcdhwOp>(
+          loc, TypeRange{resultType}, ins, init, stridesAttr, dilationsAttr);
+    if (!conv) {
+      what = std::to_string(spatial) + "-d convolution is not supported";
+      return failure();
+    }
+    return conv->getResult(0);
+  }
+
+  if (spatial != 2) {
+    what = "grouped " + std::to_string(spatial) +
+           "-d convolution is not supported";
+    return failure();
+  }
+  if (ShapedType::isDynamic(channels) || ShapedType::isDynamic(outChannels) ||
+      channels % group != 0 || outChannels % group != 0) {
+    what = "channels must be static and divisible by group";
+    return failure();
+  }
+
+  // Depthwise with one filter per channel.
+  if (group == channels && outChannels == channels) {
+    Value init = createFilledTensor(b, loc, resultType, zero, *dynamicSizes);
+    auto flatWeightType = RankedTensorType::get(
+        {channels, weightType.getDimSize(2), weightType.getDimSize(3)},
+        weightType.getElementType());
+    Value flatWeight = b.create<tensor::CollapseShapeOp>(
+        loc, flatWeightType, weight,
+        ArrayRef<ReassociationIndices>{{0, 1}, {2}, {3}});
+    return b
+        .create<linalg::DepthwiseConv2DNchwChwOp>(
+            loc, TypeRange{resultType}, ValueRange{input, flatWeight}, init,
+            stridesAttr, dilationsAttr)
+        ->getResult(0);
+  }
+
+  // Grouped: split the channel dims into group x per-group.
+  ArrayRef<int64_t> in = inputType.getShape();
+  auto groupedInputType =
+      RankedTensorType::get({in[0], group, channels / group, in[2], in[3]},
+                            inputType.getElementType());
+  FailureOr<Value> groupedInput =
+      expandTo(b, loc, input, groupedInputType, {{0}, {1, 2}, {3}, {4}});
+  ArrayRef<int64_t> w = weightType.getShape();
+  auto groupedWeightType =
+      RankedTensorType::get({group, outChannels / group, w[1], w[2], w[3]},
+                            weightType.getElementType());
+  FailureOr<Value> groupedWeight =
+      expandTo(b, loc, weight, groupedWeightType, {{0, 1}, {2}, {3}, {4}});
+  if (failed(groupedInput) || failed(groupedWeight)) {
+    what = "cannot split the channels into groups";
+    return failure();
+  }
+  ArrayRef<int64_t> out = resultType.getShape();
+  auto groupedResultType = RankedTensorType::get(
+      {out[0], group, outChannels / group, out[2], out[3]}, elementType);
+  Value init =
+      createFilledTensor(b, loc, groupedResultType, zero, *dynamicSizes);
+  Value conv = b.create<linalg::Conv2DNgchwGfchwOp>(
+                    loc, TypeRange{groupedResultType},
+                    ValueRange{*groupedInput, *groupedWeight}, init,
+                    stridesAttr, dilationsAttr)
+                   ->getResult(0);
+  return b
+      .create<tensor::CollapseShapeOp>(
+          loc, resultType, conv,
+          ArrayRef<ReassociationIndices>{{0}, {1, 2}, {3}, {4}})
+      .getResult();
+}
+
+/// Checks the operands and result shared by conv and conv_transpose.
+LogicalResult checkConvTypes(Operation *op, Value x, Value w,
+                             ConversionPatternRewriter &rewriter) {
+  auto xType = dyn_cast<RankedTensorType>(x.getType());
+  auto wType = dyn_cast<RankedTensorType>(w.getType());
+  auto yType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!xType || !wType || !yType)
+    return failToLower(rewriter, op, "operands must be ranked");
+  if (xType.getRank() < 3 || wType.getRank() != xType.getRank())
+    return failToLower(rewriter, op, "input and weight ranks differ");
+  if (!isa<FloatType>(xType.getElementType()))
+    return failToLower(rewriter, op, "element type must be float");
+  if (!wType.hasStaticShape())
+    return failToLower(rewriter, op, "the weight shape must be static");
+  return success();
+}
+
+struct ConvPattern : OpConversionPattern<graph::ConvOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(graph::ConvOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value x = adaptor.getX(), w = adaptor.getW();
+    if (failed(checkConvTypes(op, x, w, rewriter)))
+      return failure();
+    auto xType = cast<RankedTensorType>(x.getType());
+    auto wType = cast<RankedTensorType>(w.getType());
+    auto yType = cast<RankedTensorType>(op.getType());
+    std::string what;
+    FailureOr<ConvGeometry> g =
+        getGeometry(xType.getShape().drop_front(2),
+                    wType.getShape().drop_front(2), op.getAutoPad(),
+                    op.getStrides(), op.getDilations(), op.getPads(), what);
+    if (failed(g))
+      return failToLower(rewriter, op, what);
+    Location loc = op.getLoc();
+    Value zero = createScalar(rewriter, loc, xType.getElementType(), 0);
+    Value padded = padSpatial(rewriter, loc, x, g->padBegin, g->padEnd, zero);
+    FailureOr<Value> conv =
+        buildConvolution(rewriter, loc, padded, w, op.getGroup(), g->strides,
+                         g->dilations, yType, what);
+    if (failed(conv))
+      return failToLower(rewriter, op, what);
+    Value result = *conv;
+    if (Value bias = adaptor.getB())
+      result = addChannelBias(rewriter, loc, result, bias);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// conv_transpose
+//===----------------------------------------------------------------------===//
+
+/// Pads of a conv_transpose per spatial dim, from output_shape, auto_pad or
+/// the pads attribute, as ONNX specifies.
+LogicalResult getTransposePads(graph::ConvTransposeOp op,
+                               ArrayRef<int64_t> spatialIn,
+                               const ConvGeometry &g,
+                               ArrayRef<int64_t> outputPadding,
+                               SmallVector<int64_t> &begin,
+                               SmallVector<int64_t> &end, std::string &what) {
+  unsigned count = spatialIn.size();
+  begin.assign(count, 0);
+  end.assign(count, 0);
+  std::optional<ArrayRef<int64_t>> outputShape = op.getOutputShape();
+  StringRef autoPad = op.getAutoPad();
+  bool same = autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER";
+  if (outputShape || same) {
+    if (outputShape && outputShape->size() != count) {
+      what = "output_shape needs one value per spatial dim";
+      return failure();
+    }
+    for (unsigned i = 0; i < count; ++i) {
+      int64_t out =
+          outputShape ? (*outputShape)[i] : spatialIn[i] * g.strides[i];
+      int64_t total = g.strides[i] * (spatialIn[i] - 1) + outputPadding[i] +
+                      g.extent(i) - out;
+      int64_t half = total / 2;
+      if (autoPad == "SAME_UPPER") {
+        begin[i] = half;
+        end[i] = total - half;
+      } else {
+        begin[i] = total - half;
+        end[i] = half;
+      }
+    }
+    return success();
+  }
+  if (std::optional<ArrayRef<int64_t>> pads = op.getPads()) {
+    if (pads->size() != 2 * count) {
+      what = "pads need two values per spatial dim";
+      return failure();
+    }
+    for (unsigned i = 0; i < count; ++i) {
+      begin[i] = (*pads)[i];
+      end[i] = (*pads)[count + i];
+    }
+  }
+  return success();
+}
+
+/// The conv_transpose weight C x M/group x k... rearranged into the weight of
+/// the equivalent convolution, M x C/group x k..., with the kernel flipped:
+/// w'[g*Mg + mg, cg, kk] = w[g*Cg + cg, mg, K-1-kk].
+Value flipTransposeWeight(OpBuilder &b, Location loc, Value weight,
+                          int64_t group) {
+  auto type = cast<RankedTensorType>(weight.getType());
+  ArrayRef<int64_t> w = type.getShape();
+  unsigned spatial = type.getRank() - 2;
+  int64_t perGroupIn = w[0] / group, perGroupOut = w[1];
+  SmallVector<int64_t> grouped{group, perGroupIn, perGroupOut};
+  SmallVector<int64_t> flipped{group, perGroupOut, perGroupIn};
+  SmallVector<ReassociationIndices> reassociation{{0, 1}};
+  for (unsigned i = 0; i < spatial; ++i) {
+    grouped.push_back(w[2 + i]);
+    flipped.push_back(w[2 + i]);
+  }
+  for (unsigned i = 0; i < spatial + 1; ++i)
+    reassociation.push_back({static_cast<int64_t>(2 + i)});
+  Type elementType = type.getElementType();
+  Value groupedWeight = b.create<tensor::ExpandShapeOp>(
+      loc, RankedTensorType::get(grouped, elementType), weight, reassociation);
+
+  unsigned rank = flipped.size();
+  // Iterating (g, mg, cg, kk...) over the flipped weight and reading the
+  // source with tensor.extract: an indexing map with a negative coefficient
+  // (K-1-kk) is legal affine but trips linalg's static loop-range checks
+  // once the op is tiled.
+  Value init = b.create<tensor::EmptyOp>(loc, flipped, elementType);
+  Value flippedWeight =
+      b.create<linalg::GenericOp>(
+           loc, TypeRange{init.getType()}, ValueRange{}, ValueRange{init},
+           ArrayRef<AffineMap>{b.getMultiDimIdentityMap(rank)},
+           parallelIterators(rank),
+           [&](OpBuilder &nb, Location nloc, ValueRange) {
+             SmallVector<Value> index{nb.create<linalg::IndexOp>(nloc, 0),
+                                      nb.create<linalg::IndexOp>(nloc, 2),
+                                      nb.create<linalg::IndexOp>(nloc, 1)};
+             for (unsigned i = 0; i < spatial; ++i) {
+               Value last =
+                   nb.create<arith::ConstantIndexOp>(nloc, w[2 + i] - 1);
+               Value kk = nb.create<linalg::IndexOp>(nloc, 3 + i);
+               index.push_back(nb.create<arith::SubIOp>(nloc, last, kk));
+             }
+             Value v =
+                 nb.create<tensor::ExtractOp>(nloc, groupedWeight, index);
+             nb.create<linalg::YieldOp>(nloc, v);
+           })
+          .getResult(0);
+  SmallVector<int64_t> convShape{w[1] * group, perGroupIn};
+  convShape.append(w.begin() + 2, w.end());
+  return b.create<tensor::CollapseShapeOp>(
+      loc, RankedTensorType::get(convShape, elementType), flippedWeight,
+      reassociation);
+}
+
+struct ConvTransposePattern : OpConversionPattern<graph::ConvTransposeOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(graph::ConvTransposeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value x = adaptor.getX(), w = adaptor.getW();
+    if (failed(checkConvTypes(op, x, w, rewriter)))
+      return failure();
+    auto xType = cast<RankedTensorType>(x.getType());
+    auto wType = cast<RankedTensorType>(w.getType());
+    auto yType = cast<RankedTensorType>(op.getType());
+    if (!xType.hasStaticShape() || !yType.hasStaticShape())
+      return failToLower(rewriter, op, "shapes must be static");
+    int64_t group = op.getGroup();
+    if (group <= 0 || xType.getDimSize(1) != wType.getDimSize(0) ||
+        wType.getDimSize(0) % group != 0)
+      return failToLower(
+          rewriter, op,
+          "weight channels must match the input and divide by group");
+    ArrayRef<int64_t> spatialIn = xType.getShape().drop_front(2);
+    unsigned spatial = spatialIn.size();
+    std::string what;
+    // Pads are resolved below; geometry only supplies kernel, strides and
+    // dilations here.
+    FailureOr<ConvGeometry> g =
+        getGeometry(spatialIn, wType.getShape().drop_front(2), "VALID",
+                    op.getStrides(), op.getDilations(), std::nullopt, what);
+    if (failed(g))
+      return failToLower(rewriter, op, what);
+    FailureOr<SmallVector<int64_t>> outputPadding =
+        readSpatial(op.getOutputPadding(), spatial, 0);
+    if (failed(outputPadding))
+      return failToLower(rewriter, op,
+                         "output_padding needs one value per spatial dim");
+    SmallVector<int64_t> padBegin, padEnd;
+    if (failed(getTransposePads(op, spatialIn, *g, *outputPadding, padBegin,
+                                padEnd, what)))
+      return failToLower(rewriter, op, what);
+
+    // Zero-stuff the input (stride - 1 zeros between elements) inside a
+    // border of extent - 1 - pad zeros (plus output_padding at the end).
+    SmallVector<int64_t> stuffedShape(xType.getShape().take_front(2));
+    SmallVector<OpFoldResult> offsets(2, rewriter.getIndexAttr(0));
+    SmallVector<OpFoldResult> sizes, steps(2, rewriter.getIndexAttr(1));
+    for (int64_t d : xType.getShape())
+      sizes.push_back(rewriter.getIndexAttr(d));
+    for (unsigned i = 0; i < spatial; ++i) {
+      int64_t low = g->extent(i) - 1 - padBegin[i];
+      int64_t high = g->extent(i) - 1 - padEnd[i] + (*outputPadding)[i];
+      if (low < 0 || high < 0)
+        return failToLower(
+            rewriter, op,
+            "pads larger than the dilated kernel are not supported");
+      stuffedShape.push_back((spatialIn[i] - 1) * g->strides[i] + 1 + low +
+                             high);
+      offsets.push_back(rewriter.getIndexAttr(low));
+      steps.push_back(rewriter.getIndexAttr(g->strides[i]));
+    }
+    Location loc = op.getLoc();
+    Type elementType = xType.getElementType();
+    Value zero = createScalar(rewriter, loc, elementType, 0);
+    Value zeros = createFilledTensor(
+        rewriter, loc, RankedTensorType::get(stuffedShape, elementType), zero,
+        {});
+    Value stuffed = rewriter.create<tensor::InsertSliceOp>(
+        loc, x, zeros, offsets, sizes, steps);
+    Value weight = flipTransposeWeight(rewriter, loc, w, group);
+    SmallVector<int64_t> ones(spatial, 1);
+    FailureOr<Value> conv = buildConvolution(
+        rewriter, loc, stuffed, weight, group, ones, g->dilations, yType, what);
+    if (failed(conv))
+      return failToLower(rewriter, op, what);
+    Value result = *conv;
+    if (Value bias = adaptor.getB())
+      result = addChannelBias(rewriter, loc, result, bias);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// gemm and matmul
+//===----------------------------------------------------------------------===//
+
+/// A zero-filled accumulator of `type`; `dimSources[i]` gives (value, dim) to
+/// read dynamic dim i from.
+Value createAccumulator(OpBuilder &b, Location loc, RankedTensorType type,
+                        ArrayRef<std::pair<Value, int64_t>> dimSources) {
+  SmallVector<Value> sizes;
+  for (int64_t i = 0; i < type.getRank(); ++i)
+    if (type.isDynamicDim(i))
+      sizes.push_back(b.create<tensor::DimOp>(loc, dimSources[i].first,
+                                              dimSources[i].second));
+  Value zero = createScalar(b, loc, type.getElementType(), 0);
+  return createFilledTensor(b, loc, type, zero, sizes);
+}
+
+struct GemmPattern : OpConversionPattern<graph::GemmOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(graph::GemmOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value a = adaptor.getA(), bMat = adaptor.getB(), c = adaptor.getC();
+    auto aType = dyn_cast<RankedTensorType>(a.getType());
+    auto bType = dyn_cast<RankedTensorType>(bMat.getType());
+    auto yType = dyn_cast<RankedTensorType>(op.getType());
+    if (!aType || !bType || !yType || aType.getRank() != 2 ||
+        bType.getRank() != 2 || (c && !isa<RankedTensorType>(c.getType())))
+      return failToLower(rewriter, op, "operands must be ranked 2-d");
+    Type elementType = yType.getElementType();
+    double alpha = op.getAlpha().convertToDouble();
+    double beta = op.getBeta().convertToDouble();
+    bool isFloat = isa<FloatType>(elementType);
+    if (!isFloat && (!isa<IntegerType>(elementType) ||
+                     isUnsignedInt(elementType) || alpha != 1 || beta != 1))
+      return failToLower(
+          rewriter, op,
+          "integer gemm needs signless types and alpha = beta = 1");
+    bool transA = op.getTransA() != 0, transB = op.getTransB() != 0;
+    Location loc = op.getLoc();
+    Value acc = createAccumulator(
+        rewriter, loc, yType, {{a, transA ? 1 : 0}, {bMat, transB ? 0 : 1}});
+    if (transA && transB) {
+      // Neither transposed variant covers both: transpose A explicitly.
+      SmallVector<int64_t> shape{aType.getDimSize(1), aType.getDimSize(0)};
+      SmallVector<Value> sizes;
+      for (int64_t i : {1, 0})
+        if (aType.isDynamicDim(i))
+          sizes.push_back(rewriter.create<tensor::DimOp>(loc, a, i));
+      Value init = createEmptyTensor(rewriter, loc, shape,
+                                     aType.getElementType(), sizes);
+      a = rewriter
+              .create<linalg::TransposeOp>(loc, a, init,
+                                           ArrayRef<int64_t>{1, 0})
+              ->getResult(0);
+      transA = false;
+    }
+    SmallVector<Value> ins{a, bMat};
+    Value product;
+    if (transA)
+      product = rewriter
+                    .create<linalg::MatmulTransposeAOp>(loc, TypeRange{yType},
+                                                        ins, acc)
+                    ->getResult(0);
+    else if (transB)
+      product = rewriter
+                    .create<linalg::MatmulTransposeBOp>(loc, TypeRange{yType},
+                                                        ins, acc)
+                    ->getResult(0);
+    else
+      product =
+          rewriter.create<linalg::MatmulOp>(loc, TypeRange{yType}, ins, acc)
+              ->getResult(0);
+
+    bool addC = c && beta != 0;
+    if (alpha != 1 || addC) {
+      SmallVector<Value> inputs{product};
+      if (addC)
+        inputs.push_back(c);
+      product = buildElementwise(
+          rewriter, loc, yType, inputs,
+          [&](OpBuilder &b, Location nloc, ValueRange args) -> Value {
+            Value y = args[0];
+            if (alpha != 1)
+              y = b.create<arith::MulFOp>(
+                  nloc, y, createScalar(b, nloc, elementType, alpha));
+            if (!addC)
+              return y;
+            Value term = args[1];
+            if (beta != 1)
+              term = b.create<arith::MulFOp>(
+                  nloc, term, createScalar(b, nloc, elementType, beta));
+            if (isFloat)
+              return b.create<arith::AddFOp>(nloc, y, term);
+            return b.create<arith::AddIOp>(nloc, y, term);
+          });
+      if (!product)
+        return failToLower(rewriter, op, "dynamic result dims unknown");
+    }
+    rewriter.replaceOp(op, product);
+    return success();
+  }
+};
+
+/// `value` broadcast to `shape` (dynamic dims must be dynamic in `value` at
+/// the same right-aligned position); `value` itself when nothing changes.
+FailureOr<Value> broadcastTo(OpBuilder &b, Location loc, Value value,
+                             ArrayRef<int64_t> shape) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (type.getShape() == shape)
+    return value;
+  auto resultType = type.clone(shape);
+  Value result = buildElementwise(
+      b, loc, resultType, value,
+      [](OpBuilder &, Location, ValueRange args) { return args[0]; });
+  if (!result)
+    return failure();
+  return result;
+}
+
+struct MatMulPattern : OpConversionPattern<graph::MatMulOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(graph::MatMulOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value a = adaptor.getA(), b = adaptor.getB();
+    auto aType = dyn_cast<RankedTensorType>(a.getType());
+    auto bType = dyn_cast<RankedTensorType>(b.getType());
+    auto yType = dyn_cast<RankedTensorType>(op.getType());
+    if (!aType || !bType || !yType || aType.getRank() == 0 ||
+        bType.getRank() == 0)
+      return failToLower(rewriter, op, "operands must be ranked");
+    Type elementType = yType.getElementType();
+    if (!isa<FloatType>(elementType) &&
+        (!isa<IntegerType>(elementType) || isUnsignedInt(elementType)))
+      return failToLower(rewriter, op, "element type is not supported");
+    Location loc = op.getLoc();
+
+    // numpy promotion of 1-D operands: [K] @ ... is [1, K], ... @ [K] is
+    // [K, 1]; the unit dims are dropped from the result at the end.
+    if (aType.getRank() == 1) {
+      aType = RankedTensorType::get({1, aType.getDimSize(0)}, elementType);
+      a = rewriter.create<tensor::ExpandShapeOp>(
+          loc, aType, a, ArrayRef<ReassociationIndices>{{0, 1}});
+    }
+    if (bType.getRank() == 1) {
+      bType = RankedTensorType::get({bType.getDimSize(0), 1}, elementType);
+      b = rewriter.create<tensor::ExpandShapeOp>(
+          loc, bType, b, ArrayRef<ReassociationIndices>{{0, 1}});
+    }
+    int64_t aRank = aType.getRank(), bRank = bType.getRank();
+    int64_t m = aType.getDimSize(aRank - 2), n = bType.getDimSize(bRank - 1);
+    FailureOr<Value> product = bRank == 2
+                                   ? matmulFlattened(rewriter, loc, a, b, m, n)
+                                   : batchMatmul(rewriter, loc, a, b, m, n);
+    if (failed(product))
+      return failToLower(
+          rewriter, op, "a dynamic batch dim must be dynamic in both operands");
+    FailureOr<Value> result = reshapeUnitDims(rewriter, loc, *product, yType);
+    if (failed(result))
+      return failToLower(rewriter, op, "unexpected result shape");
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+
+  /// [batch..., M, K] @ [K, N]: the batch dims fold into M for one matmul.
+  static FailureOr<Value> matmulFlattened(OpBuilder &rewriter, Location loc,
+                                          Value a, Value b, int64_t m,
+                                          int64_t n) {
+    auto aType = cast<RankedTensorType>(a.getType());
+    int64_t rank = aType.getRank();
+    Type elementType = aType.getElementType();
+    Value flatA = a;
+    if (rank > 2) {
+      ReassociationIndices rows;
+      for (int64_t i = 0; i < rank - 1; ++i)
+        rows.push_back(i);
+      flatA = rewriter.create<tensor::CollapseShapeOp>(
+          loc, a, ArrayRef<ReassociationIndices>{rows, {rank - 1}});
+    }
+    auto flatAType = cast<RankedTensorType>(flatA.getType());
+    auto flatType =
+        RankedTensorType::get({flatAType.getDimSize(0), n}, elementType);
+    Value acc =
+        createAccumulator(rewriter, loc, flatType, {{flatA, 0}, {b, 1}});
+    Value product = rewriter
+                        .create<linalg::MatmulOp>(loc, TypeRange{flatType},
+                                                  ValueRange{flatA, b}, acc)
+                        ->getResult(0);
+    if (rank == 2)
+      return product;
+    SmallVector<int64_t> shape(aType.getShape().drop_back());
+    shape.push_back(n);
+    ReassociationIndices rows;
+    for (int64_t i = 0; i < rank - 1; ++i)
+      rows.push_back(i);
+    return expandTo(rewriter, loc, product,
+                    RankedTensorType::get(shape, elementType),
+                    {rows, {rank - 1}});
+  }
+
+  /// [batchA..., M, K] @ [batchB..., K, N]: both broadcast to the common batch
+  /// shape, which folds into one dim of a linalg.batch_matmul.
+  static FailureOr<Value> batchMatmul(OpBuilder &rewriter, Location loc,
+                                      Value a, Value b, int64_t m, int64_t n) {
+    auto aType = cast<RankedTensorType>(a.getType());
+    auto bType = cast<RankedTensorType>(b.getType());
+    Type elementType = aType.getElementType();
+    FailureOr<SmallVector<int64_t>> batch = graph::broadcastShapes(
+        aType.getShape().drop_back(2), bType.getShape().drop_back(2));
+    if (failed(batch))
+      return failure();
+    int64_t batchRank = batch->size();
+    SmallVector<int64_t> aShape(*batch), bShape(*batch);
+    aShape.append(aType.getShape().take_back(2).begin(),
+                  aType.getShape().take_back(2).end());
+    bShape.append(bType.getShape().take_back(2).begin(),
+                  bType.getShape().take_back(2).end());
+    FailureOr<Value> fullA = broadcastTo(rewriter, loc, a, aShape);
+    FailureOr<Value> fullB = broadcastTo(rewriter, loc, b, bShape);
+    if (failed(fullA) || failed(fullB))
+      return failure();
+    ReassociationIndices batchDims;
+    for (int64_t i = 0; i < batchRank; ++i)
+      batchDims.push_back(i);
+    SmallVector<ReassociationIndices> collapse{
+        batchDims, {batchRank}, {batchRank + 1}};
+    Value flatA = *fullA, flatB = *fullB;
+    if (batchRank != 1) {
+      flatA = rewriter.create<tensor::CollapseShapeOp>(loc, flatA, collapse);
+      flatB = rewriter.create<tensor::CollapseShapeOp>(loc, flatB, collapse);
+    }
+    int64_t flatBatch = cast<RankedTensorType>(flatA.getType()).getDimSize(0);
+    auto flatType = RankedTensorType::get({flatBatch, m, n}, elementType);
+    Value acc = createAccumulator(rewriter, loc, flatType,
+                                  {{flatA, 0}, {flatA, 1}, {flatB, 2}});
+    Value product =
+        rewriter
+            .create<linalg::BatchMatmulOp>(loc, TypeRange{flatType},
+                                           ValueRange{flatA, flatB}, acc)
+            ->getResult(0);
+    if (batchRank == 1)
+      return product;
+    SmallVector<int64_t> shape(*batch);
+    shape.append({m, n});
+    return expandTo(rewriter, loc, product,
+                    RankedTensorType::get(shape, elementType), collapse);
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// batch_normalization
+//===----------------------------------------------------------------------===//
+
+struct BatchNormalizationPattern
+    : OpConversionPattern<graph::BatchNormalizationOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(graph::BatchNormalizationOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto xType = dyn_cast<RankedTensorType>(adaptor.getX().getType());
+    auto yType = dyn_cast<RankedTensorType>(op.getType());
+    if (!xType || !yType || xType.getRank() < 2)
+      return failToLower(rewriter, op, "input must be ranked, rank >= 2");
+    if (!isa<FloatType>(xType.getElementType()))
+      return failToLower(rewriter, op, "element type must be float");
+    SmallVector<Value> params{adaptor.getScale(), adaptor.getBias(),
+                              adaptor.getMean(), adaptor.getVar()};
+    for (Value p : params) {
+      auto type = dyn_cast<RankedTensorType>(p.getType());
+      if (!type || type.getRank() != 1 ||
+          type.getElementType() != xType.getElementType())
+        return failToLower(
+            rewriter, op,
+            "scale, bias, mean and var must be 1-d of the input's type");
+    }
+    Location loc = op.getLoc();
+    unsigned rank = yType.getRank();
+    Value init = createEmptyTensor(rewriter, loc, yType, adaptor.getX());
+    if (!init)
+      return failToLower(rewriter, op, "dynamic result dims unknown");
+    MLIRContext *ctx = rewriter.getContext();
+    AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
+    AffineMap channel = AffineMap::get(rank, 0, getAffineDimExpr(1, ctx));
+    SmallVector<Value> inputs{adaptor.getX()};
+    inputs.append(params);
+    double epsilon = op.getEpsilon().convertToDouble();
+    auto generic = rewriter.create<linalg::GenericOp>(
+        loc, TypeRange{yType}, inputs, ValueRange{init},
+        ArrayRef<AffineMap>{identity, channel, channel, channel, channel,
+                            identity},
+        parallelIterators(rank),
+        [&](OpBuilder &b, Location nloc, ValueRange args) {
+          Value x = args[0], scale = args[1], bias = args[2], mean = args[3],
+                var = args[4];
+          Value eps = createScalar(b, nloc, x.getType(), epsilon);
+          Value stddev = b.create<math::SqrtOp>(
+              nloc, b.create<arith::AddFOp>(nloc, var, eps));
+          Value centered = b.create<arith::SubFOp>(nloc, x, mean);
+          Value normalized = b.create<arith::DivFOp>(
+              nloc, b.create<arith::MulFOp>(nloc, centered, scale), stddev);
+          b.create<linalg::YieldOp>(
+              nloc,
+              b.create<arith::AddFOp>(nloc, normalized, bias).getResult());
+        });
+    rewriter.replaceOp(op, generic.getResult(0));
+    return success();
+  }
+};
+
+} // namespace
+
+void weft::populateGraphLinearToLinalgPatterns(RewritePatternSet &patterns) {
+  patterns.add<ConvPattern, ConvTransposePattern, GemmPattern, MatMulPattern,
+               BatchNormalizationPattern>(patterns.getContext());
+}

@@ -1,0 +1,565 @@
+//===- PoolingReduction.cpp - Pooling, softmax and reductions -------------===//
+//
+// max_pool and average_pool pad their input with tensor.pad (with -inf or 0;
+// ceil_mode adds the extra end padding its last window needs) and become
+// linalg.pooling_nchw_{max,sum} for 2-D, a linalg.generic otherwise; the
+// average divides by a per-position count known when compiling. Reductions
+// (global_average_pool, softmax, reduce_*) are linalg.generic ops with
+// reduction iterators, their kept unit dims restored by tensor.expand_shape.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/conversion/GraphToLinalg/GraphToLinalg.h"
+#include "passes/conversion/GraphToLinalg/LoweringUtils.h"
+
+#include "dialects/graph/GraphOps.h"
+#include "dialects/graph/GraphUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+using namespace weft::lowering;
+namespace graph = weft::graph;
+
+namespace {
+
+using Combiner =
+    llvm::function_ref<Value(OpBuilder &, Location, Value acc, Value x)>;
+
+Value maxCombiner(OpBuilder &b, Location loc, Value acc, Value x) {
+  if (isa<FloatType>(x.getType()))
+    return b.create<arith::MaximumFOp>(loc, acc, x);
+  return b.create<arith::MaxSIOp>(loc, acc, x);
+}
+
+Value addCombiner(OpBuilder &b, Location loc, Value acc, Value x) {
+  if (isa<FloatType>(x.getType()))
+    return b.create<arith::AddFOp>(loc, acc, x);
+  return b.create<arith::AddIOp>(loc, acc, x);
+}
+
+/// Reduces `input` over the dims marked in `reduced` (they are dropped from
+/// the result), starting from `initValue`.
+Value reduceDims(OpBuilder &b, Location loc, Value input,
+                 ArrayRef<bool> reduced, Value initValue, Combiner combine) {
+  auto type = cast<RankedTensorType>(input.getType());
+  MLIRContext *ctx = b.getContext();
+  SmallVector<int64_t> shape;
+  SmallVector<Value> sizes;
+  SmallVector<AffineExpr> kept;
+  SmallVector<utils::IteratorType> iterators;
+  for (int64_t i = 0; i < type.getRank(); ++i) {
+    if (reduced[i]) {
+      iterators.push_back(utils::IteratorType::reduction);
+      continue;
+    }
+    iterators.push_back(utils::IteratorType::parallel);
+    kept.push_back(getAffineDimExpr(i, ctx));
+    shape.push_back(type.getDimSize(i));
+    if (type.isDynamicDim(i))
+      sizes.push_back(b.create<tensor::DimOp>(loc, input, i));
+  }
+  auto resultType = type.clone(shape);
+  Value init = createFilledTensor(b, loc, resultType, initValue, sizes);
+  auto generic = b.create<linalg::GenericOp>(
+      loc, TypeRange{resultType}, ValueRange{input}, ValueRange{init},
+      ArrayRef<AffineMap>{b.getMultiDimIdentityMap(type.getRank()),
+                          AffineMap::get(type.getRank(), 0, kept, ctx)},
+      iterators, [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        nb.create<linalg::YieldOp>(nloc, combine(nb, nloc, args[1], args[0]));
+      });
+  return generic.getResult(0);
+}
+
+/// The number of elements in the dims of `input` marked in `dims`, as a
+/// scalar of `type` (computed at run time for dynamic dims).
+Value countElements(OpBuilder &b, Location loc, Value input,
+                    ArrayRef<bool> dims, Type type) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  int64_t staticCount = 1;
+  Value dynamicCount;
+  for (int64_t i = 0; i < inputType.getRank(); ++i) {
+    if (!dims[i])
+      continue;
+    if (!inputType.isDynamicDim(i)) {
+      staticCount *= inputType.getDimSize(i);
+      continue;
+    }
+    Value dim = b.create<tensor::DimOp>(loc, input, i);
+    dynamicCount =
+        dynamicCount ? b.create<arith::MulIOp>(loc, dynamicCount, dim) : dim;
+  }
+  if (!dynamicCount)
+    return createScalar(b, loc, type, static_cast<double>(staticCount));
+  Value count = b.create<arith::MulIOp>(
+      loc, dynamicCount, b.create<arith::ConstantIndexOp>(loc, staticCount));
+  Value asInt =
+      b.create<arith::IndexCastOp>(loc, b.getI64Type(), count).getResult();
+  return convertScalar(b, loc, asInt, type, false, false);
+}
+
+/// `reduced` (the reduced dims dropped) divided elementwise by `divisor`.
+Value divideBy(OpBuilder &b, Location loc, Value reduced, Value divisor) {
+  auto type = cast<RankedTensorType>(reduced.getType());
+  return buildElementwise(
+      b, loc, type, reduced,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        return nb.create<arith::DivFOp>(nloc, args[0], divisor);
+      });
+}
+
+//===----------------------------------------------------------------------===//
+// max_pool and average_pool
+//===----------------------------------------------------------------------===//
+
+/// Pooling geometry per spatial dim, with the extra end padding ceil_mode
+/// needs so that the padded input holds every window of the result.
+struct PoolGeometry {
+  SmallVector<int64_t> kernel, strides, dilations, padBegin, padEnd, extraEnd;
+  SmallVector<int64_t> in, out;
+};
+
+template <typename OpTy>
+FailureOr<PoolGeometry> getPoolGeometry(OpTy op, RankedTensorType xType,
+                                        RankedTensorType yType,
+                                        std::string &what) {
+  unsigned spatial = xType.getRank() - 2;
+  PoolGeometry g;
+  g.in.assign(xType.getShape().begin() + 2, xType.getShape().end());
+  g.out.assign(yType.getShape().begin() + 2, yType.getShape().end());
+  if (llvm::any_of(g.in, ShapedType::isDynamic) ||
+      llvm::any_of(g.out, ShapedType::isDynamic)) {
+    what = "spatial dims must be static";
+    return failure();
+  }
+  g.kernel.assign(op.getKernelShape().begin(), op.getKernelShape().end());
+  auto read = [&](std::optional<ArrayRef<int64_t>> attr, int64_t fill,
+                  SmallVector<int64_t> &into) {
+    if (!attr) {
+      into.assign(spatial, fill);
+      return true;
+    }
+    into.assign(attr->begin(), attr->end());
+    return into.size() == spatial;
+  };
+  SmallVector<int64_t> pads;
+  if (g.kernel.size() != spatial || !read(op.getStrides(), 1, g.strides) ||
+      !read(op.getDilations(), 1, g.dilations) ||
+      !read(std::nullopt, 0, g.padBegin) || !read(std::nullopt, 0, g.padEnd)) {
+    what = "kernel_shape, strides and dilations need one value per spatial dim";
+    return failure();
+  }
+  StringRef autoPad = op.getAutoPad();
+  for (unsigned i = 0; i < spatial; ++i) {
+    int64_t extent = (g.kernel[i] - 1) * g.dilations[i] + 1;
+    if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER") {
+      int64_t total = std::max<int64_t>(0, (g.out[i] - 1) * g.strides[i] +
+                                               extent - g.in[i]);
+      int64_t small = total / 2;
+      g.padBegin[i] = autoPad == "SAME_UPPER" ? small : total - small;
+      g.padEnd[i] = total - g.padBegin[i];
+    } else if (autoPad == "NOTSET") {
+      if (std::optional<ArrayRef<int64_t>> p = op.getPads()) {
+        if (p->size() != 2 * spatial) {
+          what = "pads need two values per spatial dim";
+          return failure();
+        }
+        g.padBegin[i] = (*p)[i];
+        g.padEnd[i] = (*p)[spatial + i];
+      }
+    } else if (autoPad != "VALID") {
+      what = "unknown auto_pad '" + autoPad.str() + "'";
+      return failure();
+    }
+    if (g.kernel[i] <= 0 || g.strides[i] <= 0 || g.dilations[i] <= 0 ||
+        g.padBegin[i] < 0 || g.padEnd[i] < 0) {
+      what = "kernel, strides, dilations must be positive, pads non-negative";
+      return failure();
+    }
+    // The last window of the result (ceil_mode may add one) starts at
+    // (out - 1) * stride and must fit in the padded input.
+    int64_t needed = (g.out[i] - 1) * g.strides[i] + extent;
+    int64_t padded = g.in[i] + g.padBegin[i] + g.padEnd[i];
+    g.extraEnd.push_back(std::max<int64_t>(0, needed - padded));
+  }
+  return g;
+}
+
+/// Pools the padded input with `combine` into `init`: a named 2-D pooling op
+/// (max or sum) when one fits, a generic otherwise.
+Value buildPooling(OpBuilder &b, Location loc, Value padded, Value init,
+                   const PoolGeometry &g, bool isMax) {
+  auto resultType = cast<RankedTensorType>(init.getType());
+  Type elementType = resultType.getElementType();
+  unsigned spatial = g.kernel.size();
+  if (spatial == 2) {
+    Value window = b.create<tensor::EmptyOp>(loc, g.kernel, elementType);
+    Attribute strides = b.getI64TensorAttr(g.strides);
+    Attribute dilations = b.getI64TensorAttr(g.dilations);
+    SmallVector<Value> ins{padded, window};
+    if (isMax)
+      return b
+          .create<linalg::PoolingNchwMaxOp>(loc, TypeRange{resultType}, ins,
+                                            init, strides, dilations)
+          ->getResult(0);
+    return b
+        .create<linalg::PoolingNchwSumOp>(loc, TypeRange{resultType}, ins, init,
+                                          strides, dilations)
+        ->getResult(0);
+  }
+  // Iterating (n, c, o..., k...).
+  MLIRContext *ctx = b.getContext();
+  unsigned rank = 2 + 2 * spatial;
+  SmallVector<AffineExpr> inputExprs{getAffineDimExpr(0, ctx),
+                                     getAffineDimExpr(1, ctx)};
+  SmallVector<AffineExpr> outputExprs(inputExprs);
+  SmallVector<utils::IteratorType> iterators(2 + spatial,
+                                             utils::IteratorType::parallel);
+  for (unsigned i = 0; i < spatial; ++i) {
+    AffineExpr o = getAffineDimExpr(2 + i, ctx);
+    AffineExpr k = getAffineDimExpr(2 + spatial + i, ctx);
+    inputExprs.push_back(o * g.strides[i] + k * g.dilations[i]);
+    outputExprs.push_back(o);
+    iterators.push_back(utils::IteratorType::reduction);
+  }
+  // The kernel window is an operand only to give the k dims their sizes.
+  SmallVector<AffineExpr> windowExprs;
+  for (unsigned i = 0; i < spatial; ++i)
+    windowExprs.push_back(getAffineDimExpr(2 + spatial + i, ctx));
+  Value window = b.create<tensor::EmptyOp>(loc, g.kernel, elementType);
+  auto generic = b.create<linalg::GenericOp>(
+      loc, TypeRange{resultType}, ValueRange{padded, window}, ValueRange{init},
+      ArrayRef<AffineMap>{AffineMap::get(rank, 0, inputExprs, ctx),
+                          AffineMap::get(rank, 0, windowExprs, ctx),
+                          AffineMap::get(rank, 0, outputExprs, ctx)},
+      iterators, [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Value result = isMax ? maxCombiner(nb, nloc, args[2], args[0])
+                             : addCombiner(nb, nloc, args[2], args[0]);
+        nb.create<linalg::YieldOp>(nloc, result);
+      });
+  return generic.getResult(0);
+}
+
+/// Checks the types shared by the pooling ops.
+LogicalResult checkPoolTypes(Operation *op, Value x,
+                             ConversionPatternRewriter &rewriter,
+                             bool allowIntegers) {
+  auto xType = dyn_cast<RankedTensorType>(x.getType());
+  auto yType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!xType || !yType || xType.getRank() < 3 ||
+      yType.getRank() != xType.getRank())
+    return failToLower(rewriter, op, "operands must be ranked N x C x ...");
+  Type elementType = xType.getElementType();
+  bool ok = isa<FloatType>(elementType) ||
+            (allowIntegers && elementType.isSignlessInteger() &&
+             !elementType.isInteger(1));
+  if (!ok)
+    return failToLower(rewriter, op, "element type is not supported");
+  if (yType.isDynamicDim(1) ||
+      (yType.isDynamicDim(0) && !xType.isDynamicDim(0)))
+    return failToLower(rewriter, op, "only the batch dim may be dynamic");
+  return success();
+}
+
+/// Dynamic sizes of a pooling result: at most the batch dim, from `x`.
+SmallVector<Value> poolDynamicSizes(OpBuilder &b, Location loc,
+                                    RankedTensorType type, Value x) {
+  SmallVector<Value> sizes;
+  if (type.isDynamicDim(0))
+    sizes.push_back(b.create<tensor::DimOp>(loc, x, 0));
+  return sizes;
+}
+
+struct MaxPoolPattern : OpConversionPattern<graph::MaxPoolOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(graph::MaxPoolOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value x = adaptor.getX();
+    if (failed(checkPoolTypes(op, x, rewriter, /*allowIntegers=*/true)))
+      return failure();
+    if (op->getNumResults() != 1 || op.getStorageOrder() != 0)
+      return failToLower(rewriter, op, "storage_order 1 is not supported");
+    auto xType = cast<RankedTensorType>(x.getType());
+    auto yType = cast<RankedTensorType>(op.getType());
+    std::string what;
+    FailureOr<PoolGeometry> g = getPoolGeometry(op, xType, yType, what);
+    if (failed(g))
+      return failToLower(rewriter, op, what);
+    Location loc = op.getLoc();
+    Value lowest = createLowest(rewriter, loc, xType.getElementType());
+    SmallVector<int64_t> end;
+    for (auto [p, e] : llvm::zip(g->padEnd, g->extraEnd))
+      end.push_back(p + e);
+    Value padded = padTensor(rewriter, loc, x,
+                             concat(ArrayRef<int64_t>{0, 0}, g->padBegin),
+                             concat(ArrayRef<int64_t>{0, 0}, end), lowest);
+    Value init = createFilledTensor(rewriter, loc, yType, lowest,
+                                    poolDynamicSizes(rewriter, loc, yType, x));
+    rewriter.replaceOp(op, buildPooling(rewriter, loc, padded, init, *g,
+                                        /*isMax=*/true));
+    return success();
+  }
+
+  static SmallVector<int64_t> concat(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
+    SmallVector<int64_t> result(a);
+    result.append(b.begin(), b.end());
+    return result;
+  }
+};
+
+/// How many taps of the window at output position `o` of one spatial dim
+/// count for the average: with count_include_pad the pads count but not the
+/// extra ceil_mode padding; without it only the taps inside the input.
+int64_t countTaps(const PoolGeometry &g, unsigned i, int64_t o,
+                  bool includePad) {
+  int64_t count = 0;
+  for (int64_t k = 0; k < g.kernel[i]; ++k) {
+    int64_t p = o * g.strides[i] + k * g.dilations[i] - g.padBegin[i];
+    bool counted =
+        includePad ? p < g.in[i] + g.padEnd[i] : (p >= 0 && p < g.in[i]);
+    count += counted;
+  }
+  return count;
+}
+
+struct AveragePoolPattern : OpConversionPattern<graph::AveragePoolOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(graph::AveragePoolOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value x = adaptor.getX();
+    if (failed(checkPoolTypes(op, x, rewriter, /*allowIntegers=*/false)))
+      return failure();
+    auto xType = cast<RankedTensorType>(x.getType());
+    auto yType = cast<RankedTensorType>(op.getType());
+    std::string what;
+    FailureOr<PoolGeometry> g = getPoolGeometry(op, xType, yType, what);
+    if (failed(g))
+      return failToLower(rewriter, op, what);
+    Location loc = op.getLoc();
+    Type elementType = xType.getElementType();
+    Value zero = createScalar(rewriter, loc, elementType, 0);
+    SmallVector<int64_t> low{0, 0}, high{0, 0};
+    for (unsigned i = 0; i < g->kernel.size(); ++i) {
+      low.push_back(g->padBegin[i]);
+      high.push_back(g->padEnd[i] + g->extraEnd[i]);
+    }
+    Value padded = padTensor(rewriter, loc, x, low, high, zero);
+    SmallVector<Value> sizes = poolDynamicSizes(rewriter, loc, yType, x);
+    Value init = createFilledTensor(rewriter, loc, yType, zero, sizes);
+    Value sum = buildPooling(rewriter, loc, padded, init, *g, /*isMax=*/false);
+
+    // The divisor per output position is a product of per-dim tap counts.
+    bool includePad = op.getCountIncludePad() != 0;
+    SmallVector<SmallVector<int64_t>> perDim;
+    for (unsigned i = 0; i < g->kernel.size(); ++i) {
+      perDim.emplace_back();
+      for (int64_t o = 0; o < g->out[i]; ++o)
+        perDim.back().push_back(countTaps(*g, i, o, includePad));
+    }
+    SmallVector<double> counts{1.0};
+    for (const auto &dim : perDim) {
+      SmallVector<double> next;
+      for (double c : counts)
+        for (int64_t n : dim)
+          next.push_back(c * n);
+      counts = std::move(next);
+    }
+    bool uniform = llvm::all_equal(counts);
+    Value result;
+    if (uniform) {
+      Value divisor = createScalar(rewriter, loc, elementType, counts.front());
+      result = divideBy(rewriter, loc, sum, divisor);
+    } else {
+      auto countType = RankedTensorType::get(g->out, elementType);
+      SmallVector<Attribute> values;
+      for (double c : counts)
+        values.push_back(rewriter.getFloatAttr(elementType, c));
+      Value countTensor = rewriter.create<arith::ConstantOp>(
+          loc, DenseElementsAttr::get(countType, values));
+      result = buildElementwise(
+          rewriter, loc, yType, ValueRange{sum, countTensor},
+          [](OpBuilder &b, Location nloc, ValueRange args) -> Value {
+            return b.create<arith::DivFOp>(nloc, args[0], args[1]);
+          });
+    }
+    if (!result)
+      return failToLower(rewriter, op, "dynamic result dims unknown");
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct GlobalAveragePoolPattern
+    : OpConversionPattern<graph::GlobalAveragePoolOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(graph::GlobalAveragePoolOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value x = adaptor.getX();
+    auto xType = dyn_cast<RankedTensorType>(x.getType());
+    auto yType = dyn_cast<RankedTensorType>(op.getType());
+    if (!xType || !yType || xType.getRank() < 3)
+      return failToLower(rewriter, op, "input must be ranked N x C x ...");
+    Type elementType = xType.getElementType();
+    if (!isa<FloatType>(elementType))
+      return failToLower(rewriter, op, "element type must be float");
+    Location loc = op.getLoc();
+    SmallVector<bool> spatial(xType.getRank(), true);
+    spatial[0] = spatial[1] = false;
+    Value zero = createScalar(rewriter, loc, elementType, 0);
+    Value sum = reduceDims(rewriter, loc, x, spatial, zero, addCombiner);
+    Value count = countElements(rewriter, loc, x, spatial, elementType);
+    Value mean = divideBy(rewriter, loc, sum, count);
+    FailureOr<Value> result = reshapeUnitDims(rewriter, loc, mean, yType);
+    if (failed(result))
+      return failToLower(rewriter, op, "unexpected result shape");
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// softmax and reduce_*
+//===----------------------------------------------------------------------===//
+
+/// Applies `body(x, r)` to `x` and `reduced`, which is `x` reduced over the
+/// dims marked in `dims` (and read broadcast along them).
+Value combineWithReduced(
+    OpBuilder &b, Location loc, Value x, Value reduced, ArrayRef<bool> dims,
+    llvm::function_ref<Value(OpBuilder &, Location, Value, Value)> body) {
+  auto type = cast<RankedTensorType>(x.getType());
+  unsigned rank = type.getRank();
+  MLIRContext *ctx = b.getContext();
+  SmallVector<AffineExpr> kept;
+  for (unsigned i = 0; i < rank; ++i)
+    if (!dims[i])
+      kept.push_back(getAffineDimExpr(i, ctx));
+  Value init = createEmptyTensor(b, loc, type, x);
+  AffineMap identity = b.getMultiDimIdentityMap(rank);
+  auto generic = b.create<linalg::GenericOp>(
+      loc, TypeRange{type}, ValueRange{x, reduced}, ValueRange{init},
+      ArrayRef<AffineMap>{identity, AffineMap::get(rank, 0, kept, ctx),
+                          identity},
+      parallelIterators(rank),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        nb.create<linalg::YieldOp>(nloc, body(nb, nloc, args[0], args[1]));
+      });
+  return generic.getResult(0);
+}
+
+struct SoftmaxPattern : OpConversionPattern<graph::SoftmaxOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(graph::SoftmaxOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value x = adaptor.getInput();
+    auto xType = dyn_cast<RankedTensorType>(x.getType());
+    if (!xType || xType.getRank() == 0)
+      return failToLower(rewriter, op, "input must be ranked");
+    if (!isa<FloatType>(xType.getElementType()))
+      return failToLower(rewriter, op, "element type must be float");
+    std::optional<int64_t> axis =
+        graph::normalizeAxis(op.getAxis(), xType.getRank());
+    if (!axis)
+      return failToLower(rewriter, op, "axis is out of range");
+    Location loc = op.getLoc();
+    SmallVector<bool> dims(xType.getRank(), false);
+    dims[*axis] = true;
+    Type elementType = xType.getElementType();
+    Value max =
+        reduceDims(rewriter, loc, x, dims,
+                   createLowest(rewriter, loc, elementType), maxCombiner);
+    Value exp = combineWithReduced(
+        rewriter, loc, x, max, dims,
+        [](OpBuilder &b, Location l, Value v, Value m) -> Value {
+          return b.create<math::ExpOp>(l, b.create<arith::SubFOp>(l, v, m));
+        });
+    Value sum =
+        reduceDims(rewriter, loc, exp, dims,
+                   createScalar(rewriter, loc, elementType, 0), addCombiner);
+    Value result = combineWithReduced(
+        rewriter, loc, exp, sum, dims,
+        [](OpBuilder &b, Location l, Value e, Value s) -> Value {
+          return b.create<arith::DivFOp>(l, e, s);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+enum class ReduceKind { Mean, Max, Sum };
+
+template <typename OpTy, ReduceKind kind>
+struct ReducePattern : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value x = adaptor.getData();
+    auto xType = dyn_cast<RankedTensorType>(x.getType());
+    auto yType = dyn_cast<RankedTensorType>(op.getType());
+    if (!xType || !yType)
+      return failToLower(rewriter, op, "operands must be ranked");
+    Type elementType = xType.getElementType();
+    bool isFloat = isa<FloatType>(elementType);
+    bool isInt = elementType.isSignlessInteger() && !elementType.isInteger(1);
+    if (!isFloat && !(isInt && kind != ReduceKind::Mean))
+      return failToLower(rewriter, op, "element type is not supported");
+    int64_t rank = xType.getRank();
+    SmallVector<bool> dims(rank, false);
+    std::optional<ArrayRef<int64_t>> axes = op.getAxes();
+    if (!axes || axes->empty()) {
+      if (op.getNoopWithEmptyAxes() != 0) {
+        if (xType != yType)
+          return failToLower(rewriter, op, "a no-op changes the type");
+        rewriter.replaceOp(op, x);
+        return success();
+      }
+      dims.assign(rank, true);
+    } else {
+      for (int64_t axis : *axes) {
+        std::optional<int64_t> normalized = graph::normalizeAxis(axis, rank);
+        if (!normalized)
+          return failToLower(rewriter, op, "an axis is out of range");
+        dims[*normalized] = true;
+      }
+    }
+    Location loc = op.getLoc();
+    Value initValue = kind == ReduceKind::Max
+                          ? createLowest(rewriter, loc, elementType)
+                          : createScalar(rewriter, loc, elementType, 0);
+    Value result =
+        reduceDims(rewriter, loc, x, dims, initValue,
+                   kind == ReduceKind::Max ? maxCombiner : addCombiner);
+    if (kind == ReduceKind::Mean)
+      result = divideBy(rewriter, loc, result,
+                        countElements(rewriter, loc, x, dims, elementType));
+    FailureOr<Value> reshaped = reshapeUnitDims(rewriter, loc, result, yType);
+    if (failed(reshaped))
+      return failToLower(rewriter, op, "unexpected result shape");
+    rewriter.replaceOp(op, *reshaped);
+    return success();
+  }
+};
+
+} // namespace
+
+void weft::populateGraphPoolingReductionToLinalgPatterns(
+    RewritePatternSet &patterns) {
+  patterns
+      .add<MaxPoolPattern, AveragePoolPattern, GlobalAveragePoolPattern,
+           SoftmaxPattern, ReducePattern<graph::ReduceMeanOp, ReduceKind::Mean>,
+           ReducePattern<graph::ReduceMaxOp, ReduceKind::Max>,
+           ReducePattern<graph::ReduceSumOp, ReduceKind::Sum>>(
+          patterns.getContext());
+}
