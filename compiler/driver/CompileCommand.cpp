@@ -16,7 +16,6 @@
 
 #include "backends/cpu/CpuBackend.h"
 #include "compiler/engine/EngineWriter.h"
-#include "compiler/importer/Importer.h"
 #include "compiler/opt/Registration.h"
 #include "passes/conversion/Passes.h"
 
@@ -185,11 +184,9 @@ int runCompileCommand() {
   context.printOpOnDiagnostic(false);
   DiagnosticPrinter printer(&context);
 
-  OwningOpRef<ModuleOp> module = importer::importOnnxFile(modelPath, context);
+  OwningOpRef<ModuleOp> module =
+      loadOptimizedModel(context, modelPath, shapes, optLevel);
   if (!module)
-    return 1;
-  if (failed(checkShapeNames(*module, shapes)) ||
-      failed(optimizeGraph(*module, shapes, optLevel)))
     return 1;
   if (emit == "graph")
     return emitGraph(*module);

@@ -10,7 +10,6 @@
 #include "compiler/driver/GraphSummary.h"
 #include "compiler/driver/ModelLoading.h"
 #include "compiler/driver/Subcommands.h"
-#include "compiler/importer/Importer.h"
 #include "compiler/opt/Registration.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -86,11 +85,9 @@ int runImportCommand() {
   context.printOpOnDiagnostic(false);
   DiagnosticPrinter printer(&context);
 
-  OwningOpRef<ModuleOp> module = importer::importOnnxFile(modelPath, context);
+  OwningOpRef<ModuleOp> module =
+      loadOptimizedModel(context, modelPath, shapes, optLevel);
   if (!module)
-    return 1;
-  if (failed(checkShapeNames(*module, shapes)) ||
-      failed(optimizeGraph(*module, shapes, optLevel)))
     return 1;
 
   std::string error;

@@ -1,6 +1,7 @@
 //===- ModelLoading.cpp - Importing and optimizing a model ----------------===//
 
 #include "compiler/driver/ModelLoading.h"
+#include "compiler/importer/Importer.h"
 
 #include "passes/graph/Passes.h"
 #include "passes/graph/ShapeSpec.h"
@@ -122,6 +123,17 @@ LogicalResult checkStaticInputs(ModuleOp module) {
     return failure();
   }
   return success();
+}
+
+OwningOpRef<ModuleOp> loadOptimizedModel(MLIRContext &context,
+                                         llvm::StringRef path,
+                                         llvm::ArrayRef<std::string> shapes,
+                                         char optLevel) {
+  OwningOpRef<ModuleOp> module = importer::importOnnxFile(path, context);
+  if (!module || failed(checkShapeNames(*module, shapes)) ||
+      failed(optimizeGraph(*module, shapes, optLevel)))
+    return nullptr;
+  return module;
 }
 
 } // namespace weft::driver

@@ -10,6 +10,7 @@
 #define WEFT_COMPILER_DRIVER_MODELLOADING_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "mlir/Support/LogicalResult.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/Twine.h"
@@ -37,6 +38,13 @@ mlir::LogicalResult optimizeGraph(mlir::ModuleOp module,
 /// Fails with `input 'x' dim 0 is symbolic: give --shape x=Nx3x48x320`
 /// when an input of @main still has a symbolic dim.
 mlir::LogicalResult checkStaticInputs(mlir::ModuleOp module);
+
+/// Imports the ONNX model at `path` into `context`, checks the --shape names
+/// against its inputs and runs the graph optimization pipeline at `optLevel`.
+/// Null after an error (already reported through the context's diagnostics).
+mlir::OwningOpRef<mlir::ModuleOp>
+loadOptimizedModel(mlir::MLIRContext &context, llvm::StringRef path,
+                   llvm::ArrayRef<std::string> shapes, char optLevel);
 
 } // namespace weft::driver
 
