@@ -285,6 +285,10 @@ async function createSession(ort, args) {
       interOpNumThreads: 1,
       executionMode: 'sequential',
       graphOptimizationLevel: 'all',
+      // Idle intra-op threads sleep instead of spinning: the benchmark runs
+      // ORT and Weft alternately in two processes, and spinning threads
+      // would take the cores from whichever side runs next.
+      extra: { session: { intra_op: { allow_spinning: '0' } } },
     };
     // 0 leaves the choice to ONNX Runtime (all physical cores).
     if (args.threads > 0) options.intraOpNumThreads = args.threads;
