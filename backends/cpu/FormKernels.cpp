@@ -143,7 +143,14 @@ private:
     linalg::populateElementwiseOpsFusionPatterns(
         patterns, [](OpOperand *fused) {
           Operation *producer = fused->get().getDefiningOp();
-          return producer && producer->hasOneUse();
+          if (!producer || !producer->hasOneUse())
+            return false;
+          // The fused op takes the consumer's location: fold the producer's
+          // in first, so the kernel still names every ONNX node it computes.
+          Operation *consumer = fused->getOwner();
+          consumer->setLoc(FusedLoc::get(
+              consumer->getContext(), {producer->getLoc(), consumer->getLoc()}));
+          return true;
         });
     return applyPatternsAndFoldGreedily(main, std::move(patterns));
   }

@@ -1,6 +1,7 @@
 // RUN: weft-opt --cpu-form-kernels --split-input-file %s | FileCheck %s
 
-// conv + bias + relu + residual add: one kernel.
+// conv + bias + relu + residual add: one kernel, named after all four nodes
+// (elementwise fusion keeps the producers' locations).
 #id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #ch = affine_map<(d0, d1, d2, d3) -> (d1)>
 // CHECK-LABEL: func.func @main
@@ -10,7 +11,7 @@
 // CHECK: return %[[Y]]
 // CHECK: func.func private @kernel_0
 // CHECK-SAME: weft.kernel
-// CHECK-SAME: weft.nodes = ["conv_0", "add_0"]
+// CHECK-SAME: weft.nodes = ["conv_0", "bias_0", "relu_0", "add_0"]
 // CHECK: linalg.fill
 // CHECK: linalg.conv_2d_nchw_fchw
 // CHECK: linalg.generic
