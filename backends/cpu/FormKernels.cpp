@@ -59,7 +59,9 @@ bool isInlinableConstant(Operation *op) {
 }
 
 /// `user` joins the group whose last op is `tail`: an elementwise generic that
-/// reads all of `tail`'s only result in the same iteration order.
+/// reads all of `tail`'s only result, in the same iteration order or permuted
+/// (the transpose back to NCHW after an NHWC convolution, see
+/// cpu-conv-to-nhwc).
 bool isFusableConsumer(Operation *tail, Operation *user) {
   if (!isa<linalg::LinalgOp>(tail) || !isElementwiseGeneric(user))
     return false;
@@ -68,7 +70,7 @@ bool isFusableConsumer(Operation *tail, Operation *user) {
   for (OpOperand &operand : generic->getOpOperands()) {
     if (operand.get() != produced)
       continue;
-    if (!generic.getMatchingIndexingMap(&operand).isIdentity())
+    if (!generic.getMatchingIndexingMap(&operand).isPermutation())
       return false;
   }
   return generic.getIndexingMapMatchingResult(generic->getResult(0))

@@ -5,6 +5,37 @@
 
 include "mlir/Pass/PassBase.td"
 
+def CpuConvToNhwc : Pass<"cpu-conv-to-nhwc", "mlir::func::FuncOp"> {
+  let summary = "run NCHW convolutions with a kernel larger than 1x1 in NHWC";
+  let description = [{
+    Rewrites a static `linalg.conv_2d_nchw_fchw` whose kernel is larger than
+    1x1 into a `linalg.conv_2d_nhwc_hwcf` between transposes: the input to
+    NHWC, the filter to HWCF, the result back to NCHW. The NHWC convolution
+    vectorizes along channels without the transposes that the NCHW 1-D
+    convolutions put inside the inner loop; the transposes cost one pass over
+    each tensor. A `linalg.fill` init is re-created in NHWC instead of being
+    transposed.
+
+    Before:
+
+    ```mlir
+    %y = linalg.conv_2d_nchw_fchw ins(%x, %w : tensor<1x8x10x10xf32>, tensor<16x8x3x3xf32>)
+           outs(%init : tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+    ```
+
+    After:
+
+    ```mlir
+    %xt = linalg.transpose ins(%x : tensor<1x8x10x10xf32>) outs(...) permutation = [0, 2, 3, 1]
+    %wt = linalg.transpose ins(%w : tensor<16x8x3x3xf32>) outs(...) permutation = [2, 3, 1, 0]
+    %c = linalg.conv_2d_nhwc_hwcf ins(%xt, %wt : ...) outs(%init_nhwc : tensor<1x8x8x16xf32>)
+    %y = linalg.transpose ins(%c : tensor<1x8x8x16xf32>) outs(...) permutation = [0, 3, 1, 2]
+    ```
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect",
+                           "mlir::tensor::TensorDialect"];
+}
+
 def CpuFormKernels : Pass<"cpu-form-kernels", "mlir::ModuleOp"> {
   let summary = "fuse elementwise consumers into producers and outline kernels";
   let description = [{

@@ -74,6 +74,8 @@ LogicalResult createLinalgCopy(OpBuilder &builder, Location loc, Value from,
 
 void buildCpuKernelPipeline(OpPassManager &pm,
                             const CpuPipelineOptions &options) {
+  if (options.vectorize)
+    pm.nest<func::FuncOp>().addPass(cpu::createCpuConvToNhwc());
   pm.addPass(cpu::createCpuFormKernels());
   cpu::CpuTileAndVectorizeOptions tiling;
   tiling.parallelExtent = options.parallelExtent;
