@@ -6,6 +6,7 @@
 
 #include "backends/cpu/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -52,6 +53,39 @@ Value transpose(OpBuilder &builder, Location loc, Value value,
       ->getResult(0);
 }
 
+/// The FCHW filter `value` as HWCF, computed now when it is a dense constant
+/// (the usual case: weights), else as a transpose step run at every
+/// inference.
+Value transposeFilter(OpBuilder &builder, Location loc, Value value) {
+  auto constant = value.getDefiningOp<arith::ConstantOp>();
+  auto dense = constant ? dyn_cast<DenseElementsAttr>(constant.getValue())
+                        : DenseElementsAttr();
+  auto type = cast<RankedTensorType>(value.getType());
+  ArrayRef<int64_t> fchw = type.getShape();
+  auto hwcfType = RankedTensorType::get(
+      {fchw[2], fchw[3], fchw[1], fchw[0]}, type.getElementType());
+  int64_t bits = type.getElementTypeBitWidth();
+  if (!dense || (!dense.isSplat() && bits % 8 != 0))
+    return transpose(builder, loc, value, {2, 3, 1, 0});
+  if (dense.isSplat())
+    return builder.create<arith::ConstantOp>(loc, dense.reshape(hwcfType));
+  int64_t bytes = bits / 8;
+  ArrayRef<char> source = dense.getRawData();
+  std::vector<char> target(source.size());
+  int64_t f = fchw[0], c = fchw[1], h = fchw[2], w = fchw[3];
+  for (int64_t fi = 0; fi < f; ++fi)
+    for (int64_t ci = 0; ci < c; ++ci)
+      for (int64_t hi = 0; hi < h; ++hi)
+        for (int64_t wi = 0; wi < w; ++wi) {
+          int64_t from = ((fi * c + ci) * h + hi) * w + wi;
+          int64_t to = ((hi * w + wi) * c + ci) * f + fi;
+          std::copy_n(source.data() + from * bytes, bytes,
+                      target.data() + to * bytes);
+        }
+  return builder.create<arith::ConstantOp>(
+      loc, DenseElementsAttr::getFromRawBuffer(hwcfType, target));
+}
+
 bool shouldConvert(linalg::Conv2DNchwFchwOp conv) {
   if (!conv.hasPureTensorSemantics())
     return false;
@@ -75,8 +109,7 @@ public:
       rewriter.setInsertionPoint(conv);
       Location loc = conv.getLoc();
       Value input = transpose(rewriter, loc, conv.getInputs()[0], {0, 2, 3, 1});
-      Value filter =
-          transpose(rewriter, loc, conv.getInputs()[1], {2, 3, 1, 0});
+      Value filter = transposeFilter(rewriter, loc, conv.getInputs()[1]);
       Value init = conv.getOutputs()[0];
       Value nhwcInit;
       if (auto fill = init.getDefiningOp<linalg::FillOp>()) {

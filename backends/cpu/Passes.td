@@ -13,7 +13,8 @@ def CpuConvToNhwc : Pass<"cpu-conv-to-nhwc", "mlir::func::FuncOp"> {
     NHWC, the filter to HWCF, the result back to NCHW. The NHWC convolution
     vectorizes along channels without the transposes that the NCHW 1-D
     convolutions put inside the inner loop; the transposes cost one pass over
-    each tensor. A `linalg.fill` init is re-created in NHWC instead of being
+    each tensor. A constant filter (the weights) is transposed at compile
+    time, and a `linalg.fill` init is re-created in NHWC instead of being
     transposed.
 
     Before:
@@ -32,7 +33,7 @@ def CpuConvToNhwc : Pass<"cpu-conv-to-nhwc", "mlir::func::FuncOp"> {
     %y = linalg.transpose ins(%c : tensor<1x8x8x16xf32>) outs(...) permutation = [0, 3, 1, 2]
     ```
   }];
-  let dependentDialects = ["mlir::linalg::LinalgDialect",
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
                            "mlir::tensor::TensorDialect"];
 }
 

@@ -45,3 +45,16 @@ func.func @negative_pointwise(%x: tensor<1x8x10x10xf32>, %w: tensor<16x8x1x1xf32
   %y = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x8x10x10xf32>, tensor<16x8x1x1xf32>) outs(%init : tensor<1x16x10x10xf32>) -> tensor<1x16x10x10xf32>
   return %y : tensor<1x16x10x10xf32>
 }
+
+// -----
+
+// A constant filter is transposed at compile time: element (f, c, h, w) of
+// the FCHW constant lands at (h, w, c, f).
+// CHECK-LABEL: func.func @constant_filter
+// CHECK: %[[WT:.*]] = arith.constant dense<{{\[\[\[\[}}0.000000e+00, 4.000000e+00], [2.000000e+00, 6.000000e+00]], {{\[\[}}1.000000e+00, 5.000000e+00], [3.000000e+00, 7.000000e+00]]]]> : tensor<1x2x2x2xf32>
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} ins(%{{.*}}, %[[WT]] : tensor<1x3x4x2xf32>, tensor<1x2x2x2xf32>)
+func.func @constant_filter(%x: tensor<1x2x3x4xf32>, %init: tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32> {
+  %w = arith.constant dense<[[[[0.0, 1.0]], [[2.0, 3.0]]], [[[4.0, 5.0]], [[6.0, 7.0]]]]> : tensor<2x2x1x2xf32>
+  %y = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x2x3x4xf32>, tensor<2x2x1x2xf32>) outs(%init : tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  return %y : tensor<1x2x3x3xf32>
+}
