@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -113,6 +114,17 @@ bool isInitFill(Operation *op) {
   return user && user.isDpsInit(&use);
 }
 
+/// A reshape whose only user is a linalg op: it joins that op's kernel,
+/// where it bufferizes to a view of the buffer it reshapes, instead of
+/// becoming a copy step of its own.
+bool isAbsorbedReshape(Operation *op) {
+  if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op) ||
+      !op->hasOneUse())
+    return false;
+  Operation *user = *op->getUsers().begin();
+  return isa<linalg::LinalgOp>(user) || isAbsorbedReshape(user);
+}
+
 struct KernelGroup {
   SmallVector<Operation *> ops;
 };
@@ -166,9 +178,22 @@ private:
     for (Operation &op : main.getBody().front().without_terminator())
       ops.push_back(&op);
     for (Operation *op : ops) {
-      if (grouped.contains(op) || isClonedIntoKernels(op) || isInitFill(op))
+      if (grouped.contains(op) || isClonedIntoKernels(op) || isInitFill(op) ||
+          isAbsorbedReshape(op))
         continue;
       KernelGroup group;
+      // The reshapes feeding `member` come first, deepest first.
+      std::function<void(Operation *)> addReshapes = [&](Operation *member) {
+        for (Value operand : member->getOperands()) {
+          Operation *def = operand.getDefiningOp();
+          if (def && isAbsorbedReshape(def) && !grouped.contains(def)) {
+            addReshapes(def);
+            group.ops.push_back(def);
+            grouped.insert(def);
+          }
+        }
+      };
+      addReshapes(op);
       if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
         for (OpOperand &init : linalgOp.getDpsInitsMutable()) {
           auto fill = init.get().getDefiningOp<linalg::FillOp>();
@@ -182,6 +207,7 @@ private:
         Operation *user = *tail->getResult(0).getUsers().begin();
         if (grouped.contains(user) || !isFusableConsumer(tail, user))
           break;
+        addReshapes(user);
         group.ops.push_back(user);
         tail = user;
       }

@@ -423,6 +423,81 @@ Value flipTransposeWeight(OpBuilder &b, Location loc, Value weight,
       reassociation);
 }
 
+/// A conv_transpose whose kernel equals its strides, without pads, dilation,
+/// output padding or groups: every output pixel takes exactly one input pixel
+/// and one kernel tap (DBNet's and U-Net's 2x2 stride-2 upsampling).
+bool isPixelShuffle(const ConvGeometry &g, int64_t group,
+                    ArrayRef<int64_t> padBegin, ArrayRef<int64_t> padEnd,
+                    ArrayRef<int64_t> outputPadding, RankedTensorType xType,
+                    RankedTensorType wType, RankedTensorType yType) {
+  if (group != 1 || g.strides.size() != 2 || yType.getRank() != 4 ||
+      yType.getDimSize(1) != wType.getDimSize(1) ||
+      yType.getDimSize(2) != xType.getDimSize(2) * g.strides[0] ||
+      yType.getDimSize(3) != xType.getDimSize(3) * g.strides[1])
+    return false;
+  for (unsigned i = 0; i < 2; ++i)
+    if (g.dilations[i] != 1 || g.extent(i) != g.strides[i] || padBegin[i] ||
+        padEnd[i] || outputPadding[i])
+      return false;
+  return true;
+}
+
+/// The pixel-shuffle conv_transpose of `x` (N x C x H x W) with `weight`
+/// (C x M x s0 x s1) as a 1x1 convolution to M*s0*s1 channels followed by a
+/// rearrangement: y[n, m, h*s0 + i, w*s1 + j] = t[n, (m, i, j), h, w], where
+/// t = conv1x1(x, w') and w'[(m, i, j), c] = weight[c, m, i, j]. No zero is
+/// multiplied (zero-stuffing multiplies s0*s1 times as many).
+FailureOr<Value> buildPixelShuffleTranspose(OpBuilder &b, Location loc,
+                                            Value x, Value weight,
+                                            const ConvGeometry &g,
+                                            RankedTensorType resultType,
+                                            std::string &what) {
+  auto xType = cast<RankedTensorType>(x.getType());
+  auto wType = cast<RankedTensorType>(weight.getType());
+  ArrayRef<int64_t> xs = xType.getShape(), ws = wType.getShape();
+  int64_t n = xs[0], c = ws[0], m = ws[1], s0 = g.strides[0],
+          s1 = g.strides[1], h = xs[2], w = xs[3];
+  Type elementType = resultType.getElementType();
+  // (m, i, j, c), then (m*s0*s1, c, 1, 1).
+  Value permuted = permuteDims(b, loc, weight, {1, 2, 3, 0});
+  Value filter = b.create<tensor::ExpandShapeOp>(
+      loc, RankedTensorType::get({m * s0 * s1, c, 1, 1}, wType.getElementType()),
+      b.create<tensor::CollapseShapeOp>(
+          loc, RankedTensorType::get({m * s0 * s1, c}, wType.getElementType()),
+          permuted, ArrayRef<ReassociationIndices>{{0, 1, 2}, {3}}),
+      ArrayRef<ReassociationIndices>{{0}, {1, 2, 3}});
+  auto taps = RankedTensorType::get({n, m * s0 * s1, h, w}, elementType);
+  FailureOr<Value> conv =
+      buildConvolution(b, loc, x, filter, 1, {1, 1}, {1, 1}, taps, what);
+  if (failed(conv))
+    return failure();
+  Value split = b.create<tensor::ExpandShapeOp>(
+      loc, RankedTensorType::get({n, m, s0, s1, h, w}, elementType), *conv,
+      ArrayRef<ReassociationIndices>{{0}, {1, 2, 3}, {4}, {5}});
+  // Iterating (n, m, h, i, w, j) over the result, read t at (n, m, i, j, h, w).
+  MLIRContext *ctx = b.getContext();
+  AffineExpr d[6];
+  bindDims(ctx, d[0], d[1], d[2], d[3], d[4], d[5]);
+  Value init = b.create<tensor::EmptyOp>(
+      loc, ArrayRef<int64_t>{n, m, h, s0, w, s1}, elementType);
+  Value shuffled =
+      b.create<linalg::GenericOp>(
+           loc, TypeRange{init.getType()}, ValueRange{split}, ValueRange{init},
+           ArrayRef<AffineMap>{
+               AffineMap::get(6, 0, {d[0], d[1], d[3], d[5], d[2], d[4]}, ctx),
+               b.getMultiDimIdentityMap(6)},
+           parallelIterators(6),
+           [](OpBuilder &nb, Location nloc, ValueRange args) {
+             nb.create<linalg::YieldOp>(nloc, args[0]);
+           })
+          .getResult(0);
+  return b
+      .create<tensor::CollapseShapeOp>(
+          loc, resultType, shuffled,
+          ArrayRef<ReassociationIndices>{{0}, {1}, {2, 3}, {4, 5}})
+      .getResult();
+}
+
 struct ConvTransposePattern : OpConversionPattern<graph::ConvTransposeOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -463,6 +538,20 @@ struct ConvTransposePattern : OpConversionPattern<graph::ConvTransposeOp> {
                                 padEnd, what)))
       return failToLower(rewriter, op, what);
 
+    Location loc = op.getLoc();
+    if (isPixelShuffle(*g, group, padBegin, padEnd, *outputPadding, xType,
+                       wType, yType)) {
+      FailureOr<Value> result =
+          buildPixelShuffleTranspose(rewriter, loc, x, w, *g, yType, what);
+      if (failed(result))
+        return failToLower(rewriter, op, what);
+      Value y = *result;
+      if (Value bias = adaptor.getB())
+        y = addChannelBias(rewriter, loc, y, bias);
+      rewriter.replaceOp(op, y);
+      return success();
+    }
+
     // Zero-stuff the input (stride - 1 zeros between elements) inside a
     // border of extent - 1 - pad zeros (plus output_padding at the end).
     SmallVector<int64_t> stuffedShape(xType.getShape().take_front(2));
@@ -482,7 +571,6 @@ struct ConvTransposePattern : OpConversionPattern<graph::ConvTransposeOp> {
       offsets.push_back(rewriter.getIndexAttr(low));
       steps.push_back(rewriter.getIndexAttr(g->strides[i]));
     }
-    Location loc = op.getLoc();
     Type elementType = xType.getElementType();
     Value zero = createScalar(rewriter, loc, elementType, 0);
     Value zeros = createFilledTensor(

@@ -3,7 +3,9 @@
 #include "passes/conversion/GraphToLinalg/LoweringUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
 
 #include <limits>
 
@@ -284,6 +286,43 @@ FailureOr<Value> reshapeUnitDims(OpBuilder &b, Location loc, Value source,
   if (resultCore.size() == static_cast<size_t>(resultType.getRank()))
     return core;
   return expandTo(b, loc, core, resultType, resultGroups);
+}
+
+Value permuteDims(OpBuilder &b, Location loc, Value source,
+                  ArrayRef<int64_t> perm) {
+  auto type = cast<RankedTensorType>(source.getType());
+  SmallVector<int64_t> shape;
+  for (int64_t d : perm)
+    shape.push_back(type.getDimSize(d));
+  auto resultType = type.clone(shape);
+  DenseElementsAttr dense;
+  int64_t bits = type.getElementTypeBitWidth();
+  if (matchPattern(source, m_Constant(&dense)) && type.hasStaticShape() &&
+      (dense.isSplat() || bits % 8 == 0)) {
+    if (dense.isSplat())
+      return b.create<arith::ConstantOp>(loc, dense.reshape(resultType));
+    // Walk the result in order; `from` is the matching source offset.
+    int64_t bytes = bits / 8, rank = type.getRank();
+    SmallVector<int64_t> sourceStrides(rank, 1);
+    for (int64_t i = rank - 2; i >= 0; --i)
+      sourceStrides[i] = sourceStrides[i + 1] * type.getDimSize(i + 1);
+    ArrayRef<char> raw = dense.getRawData();
+    std::vector<char> permuted(raw.size());
+    SmallVector<int64_t> index(rank, 0);
+    for (int64_t to = 0, count = type.getNumElements(); to < count; ++to) {
+      int64_t from = 0;
+      for (int64_t i = 0; i < rank; ++i)
+        from += index[i] * sourceStrides[perm[i]];
+      std::copy_n(raw.data() + from * bytes, bytes,
+                  permuted.data() + to * bytes);
+      for (int64_t i = rank - 1; i >= 0 && ++index[i] == shape[i]; --i)
+        index[i] = 0;
+    }
+    return b.create<arith::ConstantOp>(
+        loc, DenseElementsAttr::getFromRawBuffer(resultType, permuted));
+  }
+  Value init = b.create<tensor::EmptyOp>(loc, shape, type.getElementType());
+  return b.create<linalg::TransposeOp>(loc, source, init, perm)->getResult(0);
 }
 
 } // namespace weft::lowering

@@ -114,6 +114,12 @@ mlir::FailureOr<mlir::Value> reshapeUnitDims(mlir::OpBuilder &b,
                                              mlir::Value source,
                                              mlir::RankedTensorType resultType);
 
+/// `source` (static shape) with its dims permuted: result dim i is source
+/// dim perm[i]. A dense constant is permuted now, at compile time (weights);
+/// anything else becomes a linalg.transpose.
+mlir::Value permuteDims(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::Value source, llvm::ArrayRef<int64_t> perm);
+
 /// Collects, while alive, the reasons the patterns give for not lowering an
 /// op (match failure reasons are only reported in debug builds of MLIR), so
 /// that convert-graph-to-linalg can name them in its per-node errors. One

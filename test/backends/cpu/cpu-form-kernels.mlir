@@ -121,3 +121,30 @@ func.func @main(%x: tensor<16xf32> {graph.name = "x"}) -> (tensor<16xf32> {graph
 func.func @main(%x: tensor<4x4xf32> {graph.name = "x"}) -> (tensor<4x4xf32> {graph.name = "y"}) {
   return %x : tensor<4x4xf32>
 }
+
+// -----
+
+// A reshape whose only user is a linalg op joins that op's kernel (where it
+// is a view, not a copy); a reshape that is a model output stays a step.
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#shuffle = affine_map<(d0, d1, d2, d3) -> (d0, d2, d1, d3)>
+// CHECK-LABEL: func.func @main
+// CHECK-SAME: %[[X:[^:]*]]: tensor<2x12xf32>
+// CHECK: %[[A:.*]] = call @kernel_0(%[[X]]) : (tensor<2x12xf32>) -> tensor<2x3x2x2xf32>
+// CHECK: %[[B:.*]] = call @kernel_1(%[[A]]) : (tensor<2x3x2x2xf32>) -> tensor<2x12xf32>
+// CHECK-NEXT: return %[[B]]
+// CHECK: func.func private @kernel_0
+// CHECK: tensor.expand_shape %{{.*}} : tensor<2x12xf32> into tensor<2x2x3x2xf32>
+// CHECK: linalg.generic
+// CHECK: func.func private @kernel_1
+// CHECK: tensor.collapse_shape
+func.func @main(%x: tensor<2x12xf32> {graph.name = "x"}) -> (tensor<2x12xf32> {graph.name = "y"}) {
+  %e = tensor.expand_shape %x [[0], [1, 2, 3]] output_shape [2, 2, 3, 2] : tensor<2x12xf32> into tensor<2x2x3x2xf32>
+  %init = tensor.empty() : tensor<2x3x2x2xf32>
+  %t = linalg.generic {indexing_maps = [#shuffle, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%e : tensor<2x2x3x2xf32>) outs(%init : tensor<2x3x2x2xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<2x3x2x2xf32>
+  %c = tensor.collapse_shape %t [[0], [1, 2, 3]] : tensor<2x3x2x2xf32> into tensor<2x12xf32>
+  return %c : tensor<2x12xf32>
+}

@@ -120,6 +120,28 @@ func.func @conv_transpose(%x: tensor<1x4x4x4xf32>, %w: tensor<4x2x3x3xf32>) -> t
 
 // -----
 
+// conv_transpose whose kernel equals its strides (no pads, dilation, groups):
+// a 1x1 conv to M*s0*s1 = 2*2*3 channels, then the pixel shuffle
+// y[n, m, 2h + i, 3w + j] = t[n, (m, i, j), h, w] as a 6-D transpose. A
+// constant weight is permuted to (m, i, j, c) at compile time.
+// CHECK-DAG: #[[READ:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d3, d5, d2, d4)>
+// CHECK-LABEL: func.func @conv_transpose_pixel_shuffle
+// CHECK: %[[W:.*]] = arith.constant dense<{{\[\[\[\[}}1.000000e+00, 1.200000e+01], [2.000000e+00, 1.300000e+01]{{.*}}> : tensor<2x2x3x2xf32>
+// CHECK: %[[C:.*]] = tensor.collapse_shape %[[W]] {{\[\[}}0, 1, 2], [3]] : tensor<2x2x3x2xf32> into tensor<12x2xf32>
+// CHECK: %[[F:.*]] = tensor.expand_shape %[[C]] {{\[\[}}0], [1, 2, 3]] {{.*}} into tensor<12x2x1x1xf32>
+// CHECK: %[[T:.*]] = linalg.conv_2d_nchw_fchw {{.*}} ins(%{{.*}}, %[[F]] : tensor<1x2x4x5xf32>, tensor<12x2x1x1xf32>) outs(%{{.*}} : tensor<1x12x4x5xf32>)
+// CHECK: %[[S:.*]] = tensor.expand_shape %[[T]] {{\[\[}}0], [1, 2, 3], [4], [5]] {{.*}} into tensor<1x2x2x3x4x5xf32>
+// CHECK: %[[P:.*]] = linalg.generic {indexing_maps = [#[[READ]], #{{.*}}], {{.*}}} ins(%[[S]] : tensor<1x2x2x3x4x5xf32>) outs(%{{.*}} : tensor<1x2x4x2x5x3xf32>)
+// CHECK: tensor.collapse_shape %[[P]] {{\[\[}}0], [1], [2, 3], [4, 5]] : tensor<1x2x4x2x5x3xf32> into tensor<1x2x8x15xf32>
+// CHECK-NOT: tensor.insert_slice
+func.func @conv_transpose_pixel_shuffle(%x: tensor<1x2x4x5xf32>) -> tensor<1x2x8x15xf32> {
+  %w = graph.constant dense<[[[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], [[7.0, 8.0, 9.0], [10.0, 11.0, 12.0]]], [[[12.0, 13.0, 14.0], [15.0, 16.0, 17.0]], [[18.0, 19.0, 20.0], [21.0, 22.0, 23.0]]]]> : tensor<2x2x2x3xf32>
+  %y = graph.conv_transpose %x, %w {kernel_shape = array<i64: 2, 3>, strides = array<i64: 2, 3>} : tensor<1x2x4x5xf32>, tensor<2x2x2x3xf32> -> tensor<1x2x8x15xf32>
+  return %y : tensor<1x2x8x15xf32>
+}
+
+// -----
+
 // Gemm with transB: linalg.matmul_transpose_b, then alpha * AB + beta * C
 // with C broadcast along the rows.
 // CHECK-DAG: #[[ROW:.*]] = affine_map<(d0, d1) -> (d1)>

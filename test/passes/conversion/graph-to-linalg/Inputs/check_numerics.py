@@ -142,6 +142,9 @@ check("conv_transpose s2 p1 op1 g2", run("t", [x, w], "graph.conv_transpose {nam
 x = f(1, 2, 4, 4); w = f(2, 3, 2, 2)
 check("conv_transpose dil2", run("t2", [x, w], "graph.conv_transpose {names} {{dilations = array<i64: 2, 2>}} : {types} -> {rt}", (1, 3, 6, 6)),
       convT_ref(x, w, (1,1), (0,0,0,0), (0,0), 1, (2,2)))
+x = f(1, 3, 4, 5); w = f(3, 2, 2, 3); b = f(2)
+check("conv_transpose pixel shuffle 2x3", run("t3", [x, w, b], "graph.conv_transpose {names} {{kernel_shape = array<i64: 2, 3>, strides = array<i64: 2, 3>}} : {types} -> {rt}", (1, 2, 8, 15)),
+      convT_ref(x, w, (2,3), (0,0,0,0), (0,0), 1) + b.reshape(1, 2, 1, 1))
 x = f(1, 2, 7, 6)
 check("max_pool ceil p1", run("m", [x], "graph.max_pool {names} {{ceil_mode = 1 : i64, kernel_shape = array<i64: 3, 3>, pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>}} : {types} -> {rt}", (1, 2, 4, 4)),
       pool_ref(x, (3,3), (2,2), (1,1,1,1), True, "max"))
