@@ -194,6 +194,36 @@ def CpuFreeBuffers : Pass<"cpu-free-buffers", "mlir::func::FuncOp"> {
   let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
 
+def CpuVectorizeCopies : Pass<"cpu-vectorize-copies", "mlir::func::FuncOp"> {
+  let summary = "vectorize the copies between buffers that bufferization made";
+  let description = [{
+    After bufferization, the copies it inserted (concat pieces, the interior
+    of a pad, a model output that aliases an input; `linalg.copy` between
+    memrefs) would otherwise become scalar loop nests. Each copy with static
+    shapes whose innermost dim is contiguous on both sides is tiled to rows
+    of up to 16 elements (the largest divisor of the innermost size) and
+    vectorized into `vector.transfer_read`/`vector.transfer_write` pairs.
+
+    Before:
+
+    ```mlir
+    linalg.copy ins(%a : memref<4x32xf32>) outs(%b : memref<4x32xf32, strided<[64, 1]>>)
+    ```
+
+    After:
+
+    ```mlir
+    scf.for %i = 0 to 4 { scf.for %j = 0 to 32 step 16 {
+      %v = vector.transfer_read %a[%i, %j] ... : memref<4x32xf32>, vector<1x16xf32>
+      vector.transfer_write %v, %b[%i, %j] ... } }
+    ```
+  }];
+  let dependentDialects = [
+    "mlir::vector::VectorDialect", "mlir::scf::SCFDialect",
+    "mlir::memref::MemRefDialect", "mlir::arith::ArithDialect"
+  ];
+}
+
 def CpuLowerVectors : Pass<"cpu-lower-vectors", "mlir::func::FuncOp"> {
   let summary = "lower vector ops to the forms LLVM handles well";
   let description = [{

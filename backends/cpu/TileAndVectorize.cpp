@@ -72,6 +72,10 @@ SmallVector<int64_t> chooseInnerTileSizes(linalg::LinalgOp op) {
     return {1, lanes(1, 4), 1, lanes(3, 16), 1, ranges[5]};
   if (isa<linalg::DepthwiseConv2DNhwcHwcOp>(op)) // (n, oh, ow, c, kh, kw)
     return {1, 1, lanes(2, 8), lanes(3, 16), 1, ranges[5]};
+  // (n, oh, ow, c, kh, kw): one channel, one output row, a vector of
+  // output columns and every tap (see vectorizeDepthwiseRow).
+  if (isa<linalg::DepthwiseConv2DNchwChwOp>(op))
+    return {1, 1, lanes(2, 16), 1, ranges[4], ranges[5]};
   if (failed(linalg::vectorizeOpPrecondition(op)))
     return {};
   if (linalg::isaContractionOpInterface(op)) {
@@ -94,6 +98,109 @@ SmallVector<int64_t> chooseInnerTileSizes(linalg::LinalgOp op) {
   return sizes;
 }
 
+/// Vectorizes a register tile of an NCHW depthwise convolution: one channel,
+/// one output row of T columns, all KH x KW taps. The accumulator stays in a
+/// vector<T>; each tap is one FMA of a broadcast weight with T input columns,
+/// read contiguously (stride 1) or as a (T-1)*s+1 wide read compacted by a
+/// shuffle (stride s). (Upstream's vectorizer handles depthwise convolutions
+/// only in NWC layout, where the vector runs over channels.)
+LogicalResult vectorizeDepthwiseRow(RewriterBase &rewriter,
+                                    linalg::DepthwiseConv2DNchwChwOp op) {
+  auto inputType = dyn_cast<RankedTensorType>(op.getInputs()[0].getType());
+  auto filterType = dyn_cast<RankedTensorType>(op.getInputs()[1].getType());
+  auto outputType = dyn_cast<RankedTensorType>(op.getOutputs()[0].getType());
+  if (!inputType || !filterType || !outputType ||
+      !inputType.hasStaticShape() || !filterType.hasStaticShape() ||
+      !outputType.hasStaticShape() ||
+      !isa<FloatType>(outputType.getElementType()) ||
+      inputType.getElementType() != outputType.getElementType() ||
+      filterType.getElementType() != outputType.getElementType())
+    return failure();
+  ArrayRef<int64_t> out = outputType.getShape();
+  ArrayRef<int64_t> filter = filterType.getShape();
+  if (out[0] != 1 || out[1] != 1 || out[2] != 1 || filter[0] != 1)
+    return failure();
+  auto strides = llvm::to_vector(op.getStrides().getValues<int64_t>());
+  auto dilations = llvm::to_vector(op.getDilations().getValues<int64_t>());
+  int64_t columns = out[3], kh = filter[1], kw = filter[2];
+  int64_t span = (columns - 1) * strides[1] + 1;
+  Location loc = op.getLoc();
+  Type elementType = outputType.getElementType();
+  auto vectorType = VectorType::get({columns}, elementType);
+  auto spanType = VectorType::get({span}, elementType);
+  rewriter.setInsertionPoint(op);
+  Value zero = rewriter.create<arith::ConstantIndexOp>(loc, 0);
+  Value padding = rewriter.create<arith::ConstantOp>(
+      loc, rewriter.getZeroAttr(elementType));
+  auto index = [&](int64_t i) -> Value {
+    return rewriter.create<arith::ConstantIndexOp>(loc, i);
+  };
+  SmallVector<bool> inBounds{true};
+  auto rowMap = [&](int64_t rank) {
+    return AffineMap::get(rank, 0, rewriter.getAffineDimExpr(rank - 1));
+  };
+  Value acc = rewriter.create<vector::TransferReadOp>(
+      loc, vectorType, op.getOutputs()[0], ValueRange{zero, zero, zero, zero},
+      AffineMapAttr::get(rowMap(4)), padding, Value(),
+      rewriter.getBoolArrayAttr(inBounds));
+  SmallVector<int64_t> lanes;
+  for (int64_t i = 0; i < columns; ++i)
+    lanes.push_back(i * strides[1]);
+  for (int64_t i = 0; i < kh; ++i) {
+    for (int64_t j = 0; j < kw; ++j) {
+      Value row = index(i * dilations[0]), column = index(j * dilations[1]);
+      Value taps = rewriter.create<vector::TransferReadOp>(
+          loc, spanType, op.getInputs()[0],
+          ValueRange{zero, zero, row, column}, AffineMapAttr::get(rowMap(4)),
+          padding, Value(), rewriter.getBoolArrayAttr(inBounds));
+      if (span != columns)
+        taps = rewriter.create<vector::ShuffleOp>(loc, taps, taps, lanes);
+      Value weight = rewriter.create<tensor::ExtractOp>(
+          loc, op.getInputs()[1], ValueRange{zero, index(i), index(j)});
+      Value weights =
+          rewriter.create<vector::BroadcastOp>(loc, vectorType, weight);
+      acc = rewriter.create<vector::FMAOp>(loc, taps, weights, acc);
+    }
+  }
+  auto written = rewriter.create<vector::TransferWriteOp>(
+      loc, acc, op.getOutputs()[0], ValueRange{zero, zero, zero, zero},
+      AffineMapAttr::get(rowMap(4)), Value(),
+      rewriter.getBoolArrayAttr(inBounds));
+  rewriter.replaceOp(op, written.getResult());
+  return success();
+}
+
+/// A static tensor.pad with a constant value as a fill of the result (tiled
+/// and vectorized here) and an insert of the source into its interior (a
+/// copy that cpu-vectorize-copies vectorizes); bufferized as is, a pad is a
+/// scalar loop nest.
+void decomposePads(RewriterBase &rewriter, func::FuncOp func) {
+  SmallVector<tensor::PadOp> pads;
+  func.walk([&](tensor::PadOp pad) { pads.push_back(pad); });
+  for (tensor::PadOp pad : pads) {
+    Value value = pad.getConstantPaddingValue();
+    RankedTensorType resultType = pad.getResultType();
+    auto sourceType = cast<RankedTensorType>(pad.getSource().getType());
+    if (!value || !resultType.hasStaticShape() ||
+        !sourceType.hasStaticShape() || !pad.getLow().empty() ||
+        !pad.getHigh().empty())
+      continue;
+    rewriter.setInsertionPoint(pad);
+    Location loc = pad.getLoc();
+    Value empty = rewriter.create<tensor::EmptyOp>(
+        loc, resultType.getShape(), resultType.getElementType());
+    Value filled =
+        rewriter.create<linalg::FillOp>(loc, value, empty)->getResult(0);
+    SmallVector<OpFoldResult> offsets =
+        toFoldResults(rewriter, pad.getStaticLow());
+    SmallVector<OpFoldResult> sizes =
+        toFoldResults(rewriter, sourceType.getShape());
+    SmallVector<OpFoldResult> strides(sizes.size(), rewriter.getIndexAttr(1));
+    rewriter.replaceOpWithNewOp<tensor::InsertSliceOp>(
+        pad, pad.getSource(), filled, offsets, sizes, strides);
+  }
+}
+
 class TileAndVectorize
     : public impl::CpuTileAndVectorizeBase<TileAndVectorize> {
 public:
@@ -104,6 +211,8 @@ public:
     if (!func->hasAttr(kKernelAttr) || func.isExternal())
       return;
     IRRewriter rewriter(&getContext());
+    if (vectorize)
+      decomposePads(rewriter, func);
     int64_t extent = splitForThreads(rewriter, func);
     func->setAttr(kParallelExtentAttr, rewriter.getI64IntegerAttr(extent));
     if (failed(cleanup(func)))
@@ -122,6 +231,10 @@ public:
     SmallVector<linalg::LinalgOp> ops;
     func.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
     for (linalg::LinalgOp op : ops) {
+      if (auto depthwise = dyn_cast<linalg::DepthwiseConv2DNchwChwOp>(*op)) {
+        if (succeeded(vectorizeDepthwiseRow(rewriter, depthwise)))
+          continue;
+      }
       if (failed(linalg::vectorizeOpPrecondition(op)))
         continue;
       rewriter.setInsertionPoint(op);

@@ -101,6 +101,7 @@ void buildCpuLoweringPipeline(OpPassManager &pm,
   func.addPass(bufferization::createBufferHoistingPass());
   func.addPass(cpu::createCpuFreeBuffers());
   func.addPass(createCanonicalizerPass());
+  func.addPass(cpu::createCpuVectorizeCopies());
   func.addPass(cpu::createCpuLowerVectors());
   func.addPass(createConvertLinalgToLoopsPass());
   VectorTransferToSCFOptions vectorToScf;

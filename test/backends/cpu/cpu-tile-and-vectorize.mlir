@@ -39,3 +39,41 @@ func.func @main(%x: tensor<1x8x18x18xf32> {graph.name = "x"}, %w: tensor<16x8x3x
   %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x8x18x18xf32>, tensor<16x8x3x3xf32>) outs(%f : tensor<1x16x16x16xf32>) -> tensor<1x16x16x16xf32>
   return %c : tensor<1x16x16x16xf32>
 }
+
+// -----
+
+// NCHW depthwise, stride 2: per channel and output row, one vector<8> accumulator
+// and one FMA per tap; each tap reads (8 - 1) * 2 + 1 = 15 columns and keeps
+// the even ones.
+// CHECK-LABEL: func.func private @kernel_0
+// CHECK-NOT: linalg.depthwise_conv_2d_nchw_chw
+// CHECK: vector.transfer_read {{.*}} : tensor<1x1x3x17xf32>, vector<15xf32>
+// CHECK: vector.shuffle {{.*}} [0, 2, 4, 6, 8, 10, 12, 14] : vector<15xf32>, vector<15xf32>
+// CHECK: vector.broadcast {{.*}} : f32 to vector<8xf32>
+// CHECK: vector.fma {{.*}} : vector<8xf32>
+// CHECK-COUNT-8: vector.fma
+// CHECK: vector.transfer_write {{.*}} : vector<8xf32>, tensor<1x1x1x8xf32>
+func.func @main(%x: tensor<1x8x18x18xf32> {graph.name = "x"}, %w: tensor<8x3x3xf32> {graph.name = "w"}) -> (tensor<1x8x8x8xf32> {graph.name = "y"}) {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x8x8x8xf32>
+  %o = linalg.fill ins(%z : f32) outs(%e : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  %r = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%x, %w : tensor<1x8x18x18xf32>, tensor<8x3x3xf32>) outs(%o : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  return %r : tensor<1x8x8x8xf32>
+}
+
+// -----
+
+// A constant pad becomes a vectorized fill of the result and an insert of
+// the source into its interior (the copy cpu-vectorize-copies vectorizes).
+// CHECK-LABEL: func.func private @kernel_0
+// CHECK-NOT: tensor.pad
+// CHECK: vector.transfer_write %{{.*}} : vector<1x1x1x18xf32>, tensor<1x1x1x18xf32>
+// CHECK: tensor.insert_slice %{{.*}}[0, 0, 1, 1] [1, 4, 16, 16] [1, 1, 1, 1] : tensor<1x4x16x16xf32> into tensor<1x4x18x18xf32>
+func.func @main(%x: tensor<1x4x16x16xf32> {graph.name = "x"}) -> (tensor<1x4x18x18xf32> {graph.name = "y"}) {
+  %z = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %z : f32
+  } : tensor<1x4x16x16xf32> to tensor<1x4x18x18xf32>
+  return %p : tensor<1x4x18x18xf32>
+}
