@@ -114,11 +114,12 @@ bool isInitFill(Operation *op) {
   return user && user.isDpsInit(&use);
 }
 
-/// A reshape whose only user is a linalg op: it joins that op's kernel,
-/// where it bufferizes to a view of the buffer it reshapes, instead of
+/// A reshape or slice whose only user is a linalg op: it joins that op's
+/// kernel, where it bufferizes to a view of the buffer it reads, instead of
 /// becoming a copy step of its own.
 bool isAbsorbedReshape(Operation *op) {
-  if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op) ||
+  if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp,
+           tensor::ExtractSliceOp>(op) ||
       !op->hasOneUse())
     return false;
   Operation *user = *op->getUsers().begin();

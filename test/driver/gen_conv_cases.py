@@ -6,7 +6,8 @@ and checks it against ONNX Runtime with weft verify.
 
 Cases: depthwise convs (the vectorized NCHW row kernel) at strides 1x1, 2x2,
 2x1 and 1x2, dilation 2, a 5x5 kernel and output widths that are not
-multiples of 16; a depthwise conv with channel multiplier 2 (grouped path);
+multiples of 16; a depthwise conv with channel multiplier 2; grouped convs with 2 groups (one
+dense conv per group) and with 20 (the grouped linalg op);
 a pad-then-conv; a concat of two branches; conv_transpose with kernel =
 strides (pixel shuffle), square and not; and a general conv_transpose."""
 
@@ -59,6 +60,10 @@ def main(directory):
               [4, 4, 4, 4], [2, 2], 4, 4, [19, 23])
     conv_case(directory, "dw_mult2", 4, [10, 10], [3, 3], [1, 1],
               [1, 1, 1, 1], [1, 1], 4, 8, [10, 10])
+    conv_case(directory, "grouped_g2", 8, [12, 20], [3, 3], [2, 1],
+              [1, 1, 1, 1], [1, 1], 2, 6, [6, 20])
+    conv_case(directory, "grouped_g20", 40, [9, 9], [3, 3], [1, 1],
+              [0, 0, 0, 0], [1, 1], 20, 20, [7, 7])
     # Pad then a 3x3 conv (the pad's interior is a vectorized copy).
     w = tensor("w", [5, 3, 3, 3])
     pads = numpy_helper.from_array(np.array([0, 0, 2, 1, 0, 0, 1, 3], np.int64), "pads")

@@ -158,6 +158,10 @@ Value addChannelBias(OpBuilder &b, Location loc, Value conv, Value bias) {
   return generic.getResult(0);
 }
 
+/// Grouped convolutions with at most this many groups run as one dense
+/// convolution per group.
+constexpr int64_t kMaxSplitGroups = 16;
+
 /// Convolves the (already padded) `input` N x C x ... with `weight`
 /// M x C/group x k..., into `resultType`. Returns failure with `what` set for
 /// the cases without a lowering.
@@ -214,30 +218,105 @@ FailureOr<Value> buildConvolution(OpBuilder &b, Location loc, Value input,
     return failure();
   }
 
-  // Depthwise with one filter per channel.
-  if (group == channels && outChannels == channels) {
+  // Depthwise: one input channel per group, `multiplier` filters each. With
+  // a multiplier, input channel c is repeated for outputs c*M .. c*M+M-1
+  // first, so that every case runs as the (vectorized) depthwise op.
+  if (group == channels) {
+    int64_t multiplier = outChannels / channels;
+    Value depthwiseInput = input;
+    if (multiplier > 1) {
+      ArrayRef<int64_t> in = inputType.getShape();
+      auto repeatedType = RankedTensorType::get(
+          {in[0], channels, multiplier, in[2], in[3]},
+          inputType.getElementType());
+      MLIRContext *ctx = b.getContext();
+      AffineExpr d[5];
+      bindDims(ctx, d[0], d[1], d[2], d[3], d[4]);
+      SmallVector<Value> sizes;
+      if (inputType.isDynamicDim(0))
+        sizes.push_back(b.create<tensor::DimOp>(loc, input, 0));
+      Value init = b.create<tensor::EmptyOp>(loc, repeatedType, sizes);
+      Value repeated =
+          b.create<linalg::GenericOp>(
+               loc, TypeRange{repeatedType}, ValueRange{input},
+               ValueRange{init},
+               ArrayRef<AffineMap>{
+                   AffineMap::get(5, 0, {d[0], d[1], d[3], d[4]}, ctx),
+                   b.getMultiDimIdentityMap(5)},
+               parallelIterators(5),
+               [](OpBuilder &nb, Location nloc, ValueRange args) {
+                 nb.create<linalg::YieldOp>(nloc, args[0]);
+               })
+              .getResult(0);
+      depthwiseInput = b.create<tensor::CollapseShapeOp>(
+          loc,
+          RankedTensorType::get({in[0], outChannels, in[2], in[3]},
+                                inputType.getElementType()),
+          repeated, ArrayRef<ReassociationIndices>{{0}, {1, 2}, {3}, {4}});
+    }
     Value init = createFilledTensor(b, loc, resultType, zero, *dynamicSizes);
     auto flatWeightType = RankedTensorType::get(
-        {channels, weightType.getDimSize(2), weightType.getDimSize(3)},
+        {outChannels, weightType.getDimSize(2), weightType.getDimSize(3)},
         weightType.getElementType());
     Value flatWeight = b.create<tensor::CollapseShapeOp>(
         loc, flatWeightType, weight,
         ArrayRef<ReassociationIndices>{{0, 1}, {2}, {3}});
     return b
         .create<linalg::DepthwiseConv2DNchwChwOp>(
-            loc, TypeRange{resultType}, ValueRange{input, flatWeight}, init,
-            stridesAttr, dilationsAttr)
+            loc, TypeRange{resultType}, ValueRange{depthwiseInput, flatWeight},
+            init, stridesAttr, dilationsAttr)
         ->getResult(0);
   }
 
-  // Grouped: split the channel dims into group x per-group.
+  // A few groups: one dense convolution per group on its channel slices,
+  // concatenated (each then runs like any dense convolution).
   ArrayRef<int64_t> in = inputType.getShape();
+  ArrayRef<int64_t> w = weightType.getShape();
+  ArrayRef<int64_t> out = resultType.getShape();
+  if (group <= kMaxSplitGroups) {
+    int64_t perGroupIn = channels / group, perGroupOut = outChannels / group;
+    Value result = createEmptyTensor(b, loc, resultType, *dynamicSizes);
+    for (int64_t g = 0; g < group; ++g) {
+      auto slice = [&](Value source, int64_t dim, int64_t offset,
+                       int64_t size) -> Value {
+        auto type = cast<RankedTensorType>(source.getType());
+        SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
+        SmallVector<OpFoldResult> sizes =
+            tensor::getMixedSizes(b, loc, source);
+        SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
+        offsets[dim] = b.getIndexAttr(offset);
+        sizes[dim] = b.getIndexAttr(size);
+        return b.create<tensor::ExtractSliceOp>(loc, source, offsets, sizes,
+                                                strides);
+      };
+      Value groupInput = slice(input, 1, g * perGroupIn, perGroupIn);
+      Value groupWeight = slice(weight, 0, g * perGroupOut, perGroupOut);
+      auto groupType = RankedTensorType::get(
+          {out[0], perGroupOut, out[2], out[3]}, elementType);
+      Value groupInit =
+          createFilledTensor(b, loc, groupType, zero, *dynamicSizes);
+      Value conv = b.create<linalg::Conv2DNchwFchwOp>(
+                        loc, TypeRange{groupType},
+                        ValueRange{groupInput, groupWeight}, groupInit,
+                        stridesAttr, dilationsAttr)
+                       ->getResult(0);
+      SmallVector<OpFoldResult> offsets(4, b.getIndexAttr(0));
+      offsets[1] = b.getIndexAttr(g * perGroupOut);
+      SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, conv);
+      SmallVector<OpFoldResult> strides(4, b.getIndexAttr(1));
+      result = b.create<tensor::InsertSliceOp>(loc, conv, result, offsets,
+                                               sizes, strides);
+    }
+    return result;
+  }
+
+  // Many groups of several channels: split the channel dims into group x
+  // per-group (a scalar loop nest on the CPU).
   auto groupedInputType =
       RankedTensorType::get({in[0], group, channels / group, in[2], in[3]},
                             inputType.getElementType());
   FailureOr<Value> groupedInput =
       expandTo(b, loc, input, groupedInputType, {{0}, {1, 2}, {3}, {4}});
-  ArrayRef<int64_t> w = weightType.getShape();
   auto groupedWeightType =
       RankedTensorType::get({group, outChannels / group, w[1], w[2], w[3]},
                             weightType.getElementType());
@@ -247,7 +326,6 @@ FailureOr<Value> buildConvolution(OpBuilder &b, Location loc, Value input,
     what = "cannot split the channels into groups";
     return failure();
   }
-  ArrayRef<int64_t> out = resultType.getShape();
   auto groupedResultType = RankedTensorType::get(
       {out[0], group, outChannels / group, out[2], out[3]}, elementType);
   Value init =

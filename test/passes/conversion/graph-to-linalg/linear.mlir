@@ -54,16 +54,48 @@ func.func @conv_depthwise(%x: tensor<1x8x8x8xf32>, %w: tensor<8x1x3x3xf32>) -> t
 
 // -----
 
-// Grouped conv: channels split into group x per-group for conv_2d_ngchw_gfchw
-// (weight M x C/g x k becomes g x M/g x C/g x k).
+// Grouped conv with few groups: one dense conv per group on its channel
+// slices, inserted into the result.
 // CHECK-LABEL: func.func @conv_grouped
-// CHECK: %[[X:.*]] = tensor.expand_shape %{{.*}} {{\[\[}}0], [1, 2], [3], [4]] {{.*}} : tensor<1x8x6x6xf32> into tensor<1x2x4x6x6xf32>
-// CHECK: %[[W:.*]] = tensor.expand_shape %{{.*}} {{\[\[}}0, 1], [2], [3], [4]] {{.*}} : tensor<6x4x3x3xf32> into tensor<2x3x4x3x3xf32>
-// CHECK: %[[C:.*]] = linalg.conv_2d_ngchw_gfchw {{.*}} ins(%[[X]], %[[W]] : {{.*}}) outs(%{{.*}} : tensor<1x2x3x4x4xf32>)
-// CHECK: tensor.collapse_shape %[[C]] {{\[\[}}0], [1, 2], [3], [4]] : tensor<1x2x3x4x4xf32> into tensor<1x6x4x4xf32>
+// CHECK: %[[X0:.*]] = tensor.extract_slice %{{.*}}[0, 0, 0, 0] [1, 4, 6, 6] [1, 1, 1, 1] : tensor<1x8x6x6xf32> to tensor<1x4x6x6xf32>
+// CHECK: %[[W0:.*]] = tensor.extract_slice %{{.*}}[0, 0, 0, 0] [3, 4, 3, 3] [1, 1, 1, 1] : tensor<6x4x3x3xf32> to tensor<3x4x3x3xf32>
+// CHECK: %[[C0:.*]] = linalg.conv_2d_nchw_fchw {{.*}} ins(%[[X0]], %[[W0]] : {{.*}}) outs(%{{.*}} : tensor<1x3x4x4xf32>)
+// CHECK: %[[R0:.*]] = tensor.insert_slice %[[C0]] into %{{.*}}[0, 0, 0, 0] [1, 3, 4, 4] [1, 1, 1, 1]
+// CHECK: %[[X1:.*]] = tensor.extract_slice %{{.*}}[0, 4, 0, 0] [1, 4, 6, 6] [1, 1, 1, 1]
+// CHECK: %[[W1:.*]] = tensor.extract_slice %{{.*}}[3, 0, 0, 0] [3, 4, 3, 3] [1, 1, 1, 1]
+// CHECK: %[[C1:.*]] = linalg.conv_2d_nchw_fchw {{.*}} ins(%[[X1]], %[[W1]] : {{.*}})
+// CHECK: tensor.insert_slice %[[C1]] into %[[R0]][0, 3, 0, 0] [1, 3, 4, 4] [1, 1, 1, 1]
 func.func @conv_grouped(%x: tensor<1x8x6x6xf32>, %w: tensor<6x4x3x3xf32>) -> tensor<1x6x4x4xf32> {
   %y = graph.conv %x, %w {group = 2 : i64} : tensor<1x8x6x6xf32>, tensor<6x4x3x3xf32> -> tensor<1x6x4x4xf32>
   return %y : tensor<1x6x4x4xf32>
+}
+
+// -----
+
+// Many groups of several channels: channels split into group x per-group
+// for conv_2d_ngchw_gfchw (weight M x C/g x k becomes g x M/g x C/g x k).
+// CHECK-LABEL: func.func @conv_many_groups
+// CHECK: %[[X:.*]] = tensor.expand_shape %{{.*}} {{\[\[}}0], [1, 2], [3], [4]] {{.*}} : tensor<1x34x6x6xf32> into tensor<1x17x2x6x6xf32>
+// CHECK: %[[W:.*]] = tensor.expand_shape %{{.*}} {{\[\[}}0, 1], [2], [3], [4]] {{.*}} : tensor<17x2x3x3xf32> into tensor<17x1x2x3x3xf32>
+// CHECK: %[[C:.*]] = linalg.conv_2d_ngchw_gfchw {{.*}} ins(%[[X]], %[[W]] : {{.*}}) outs(%{{.*}} : tensor<1x17x1x4x4xf32>)
+// CHECK: tensor.collapse_shape %[[C]] {{\[\[}}0], [1, 2], [3], [4]] : tensor<1x17x1x4x4xf32> into tensor<1x17x4x4xf32>
+func.func @conv_many_groups(%x: tensor<1x34x6x6xf32>, %w: tensor<17x2x3x3xf32>) -> tensor<1x17x4x4xf32> {
+  %y = graph.conv %x, %w {group = 17 : i64} : tensor<1x34x6x6xf32>, tensor<17x2x3x3xf32> -> tensor<1x17x4x4xf32>
+  return %y : tensor<1x17x4x4xf32>
+}
+
+// -----
+
+// Depthwise with a channel multiplier of 2: input channel c is repeated for
+// outputs 2c and 2c + 1, then a depthwise conv.
+// CHECK-DAG: #[[REPEAT:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d3, d4)>
+// CHECK-LABEL: func.func @conv_depthwise_multiplier
+// CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[REPEAT]], #{{.*}}], {{.*}}} ins(%{{.*}} : tensor<1x3x5x5xf32>) outs(%{{.*}} : tensor<1x3x2x5x5xf32>)
+// CHECK: %[[I:.*]] = tensor.collapse_shape %[[R]] {{\[\[}}0], [1, 2], [3], [4]] : tensor<1x3x2x5x5xf32> into tensor<1x6x5x5xf32>
+// CHECK: linalg.depthwise_conv_2d_nchw_chw {{.*}} ins(%[[I]], %{{.*}} : tensor<1x6x5x5xf32>, tensor<6x3x3xf32>)
+func.func @conv_depthwise_multiplier(%x: tensor<1x3x5x5xf32>, %w: tensor<6x1x3x3xf32>) -> tensor<1x6x3x3xf32> {
+  %y = graph.conv %x, %w {group = 3 : i64} : tensor<1x3x5x5xf32>, tensor<6x1x3x3xf32> -> tensor<1x6x3x3xf32>
+  return %y : tensor<1x6x3x3xf32>
 }
 
 // -----
