@@ -45,6 +45,18 @@ int64_t smallestDivisorAtLeast(int64_t size, int64_t floor) {
   return size;
 }
 
+/// Whether the vector code for `op` would be wrong or illegal: a vector of
+/// i1 is stored bit-packed while a bool tensor keeps one byte per element,
+/// and vector constants must be signless (a ui8 add would need one).
+bool mustStayScalar(Operation *op) {
+  return llvm::any_of(op->getOperandTypes(), [](Type type) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    Type element = shaped ? shaped.getElementType() : type;
+    return element.isInteger(1) ||
+           (isa<IntegerType>(element) && !element.isSignlessInteger());
+  });
+}
+
 SmallVector<OpFoldResult> toFoldResults(OpBuilder &builder,
                                         ArrayRef<int64_t> sizes) {
   return llvm::map_to_vector(sizes, [&](int64_t size) -> OpFoldResult {
@@ -76,7 +88,7 @@ SmallVector<int64_t> chooseInnerTileSizes(linalg::LinalgOp op) {
   // output columns and every tap (see vectorizeDepthwiseRow).
   if (isa<linalg::DepthwiseConv2DNchwChwOp>(op))
     return {1, 1, lanes(2, 16), 1, ranges[4], ranges[5]};
-  if (failed(linalg::vectorizeOpPrecondition(op)))
+  if (mustStayScalar(op) || failed(linalg::vectorizeOpPrecondition(op)))
     return {};
   if (linalg::isaContractionOpInterface(op)) {
     FailureOr<linalg::ContractionDimensions> dims =
@@ -235,7 +247,7 @@ public:
         if (succeeded(vectorizeDepthwiseRow(rewriter, depthwise)))
           continue;
       }
-      if (failed(linalg::vectorizeOpPrecondition(op)))
+      if (mustStayScalar(op) || failed(linalg::vectorizeOpPrecondition(op)))
         continue;
       rewriter.setInsertionPoint(op);
       (void)linalg::vectorize(rewriter, op);

@@ -28,6 +28,12 @@ bool hasContiguousRows(Value value) {
   auto type = dyn_cast<MemRefType>(value.getType());
   if (!type || !type.hasStaticShape() || type.getRank() == 0)
     return false;
+  // i1 vectors are stored bit-packed (a bool buffer has a byte per element);
+  // vector constants must be signless.
+  Type element = type.getElementType();
+  if (element.isInteger(1) ||
+      (isa<IntegerType>(element) && !element.isSignlessInteger()))
+    return false;
   SmallVector<int64_t> strides;
   int64_t offset;
   return succeeded(getStridesAndOffset(type, strides, offset)) &&

@@ -1,6 +1,7 @@
 //===- GraphImporter.cpp - Importing ONNX graphs and nodes ----------------===//
 
 #include "compiler/importer/GraphImporter.h"
+#include "compiler/importer/FunctionExpansion.h"
 #include "compiler/importer/OperatorTable.h"
 #include "compiler/importer/TensorConversion.h"
 
@@ -10,6 +11,8 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "llvm/ADT/STLExtras.h"
+
+#include <map>
 
 using namespace mlir;
 
@@ -94,13 +97,111 @@ LogicalResult GraphImporter::importNodes(const onnx::GraphProto &graph) {
       name = node.output_size() && !node.output(0).empty()
                  ? node.output(0)
                  : node.op_type() + "_" + std::to_string(index);
-    const OperatorInfo *info = lookupOperator(node.op_type());
-    NodeImporter importer(*this, node, name);
-    if (!info || !isDefaultDomain(node.domain()))
-      return importer.fail("operator is not supported");
-    if (failed(info->convert(importer)) || importer.failed())
+    if (failed(importNode(node, name, model.opset)))
       return failure();
   }
+  return success();
+}
+
+LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
+                                        llvm::StringRef name, int64_t opset,
+                                        int expansionDepth) {
+  const OperatorInfo *info = lookupOperator(node.op_type());
+  NodeImporter importer(*this, node, name, opset);
+  if (!isDefaultDomain(node.domain()))
+    return importer.fail("operator is not supported");
+  if (info)
+    return failure(failed(info->convert(importer)) || importer.failed());
+  if (!hasOnnxFunction(node.op_type(), opset))
+    return importer.fail("operator is not supported");
+  if (expansionDepth >= kMaxFunctionDepth)
+    return importer.fail("function bodies nest more than " +
+                         std::to_string(kMaxFunctionDepth) + " deep");
+
+  // Build the body with the node's input types.
+  std::vector<onnx::TypeProto> inputTypes;
+  for (const std::string &input : node.input()) {
+    if (input.empty()) {
+      inputTypes.emplace_back();
+      continue;
+    }
+    Value value = scope.lookup(input);
+    if (!value)
+      return importer.fail("input '" + input + "' is not defined");
+    inputTypes.push_back(toOnnxType(value.getType()));
+  }
+  std::string error;
+  std::optional<onnx::FunctionProto> body =
+      buildFunctionBody(node, opset, inputTypes, error);
+  if (!body)
+    return importer.fail(error);
+  int64_t bodyOpset = opset;
+  for (const onnx::OperatorSetIdProto &set : body->opset_import())
+    if (isDefaultDomain(set.domain()))
+      bodyOpset = set.version();
+
+  // Formal inputs and outputs are the node's; every other name in the body
+  // is private to this node: "<node>/<name>". A formal output the node does
+  // not produce stays private too (other body nodes may read it).
+  std::string prefix = name.str() + "/";
+  std::map<std::string, std::string> rename;
+  for (auto [i, formal] : llvm::enumerate(body->input()))
+    rename[formal] = (int)i < node.input_size() ? node.input(i) : "";
+  for (auto [i, formal] : llvm::enumerate(body->output()))
+    rename[formal] = (int)i < node.output_size() && !node.output(i).empty()
+                         ? node.output(i)
+                         : prefix + formal;
+  auto renamed = [&](const std::string &local) -> std::string {
+    if (local.empty())
+      return local;
+    auto it = rename.find(local);
+    return it != rename.end() ? it->second : prefix + local;
+  };
+  std::map<std::string, const onnx::AttributeProto *> callerAttrs;
+  for (const onnx::AttributeProto &attr : node.attribute())
+    callerAttrs[attr.name()] = &attr;
+
+  // Values the body consumes are used (converters skip unused outputs).
+  for (const onnx::NodeProto &bodyNode : body->node())
+    for (const std::string &input : bodyNode.input())
+      if (!input.empty())
+        model.usedNames.insert(renamed(input));
+  for (auto [k, bodyNode] : llvm::enumerate(body->node())) {
+    onnx::NodeProto inlined = bodyNode;
+    for (int i = 0; i < inlined.input_size(); ++i)
+      inlined.set_input(i, renamed(bodyNode.input(i)));
+    for (int i = 0; i < inlined.output_size(); ++i)
+      inlined.set_output(i, renamed(bodyNode.output(i)));
+    inlined.clear_attribute();
+    for (const onnx::AttributeProto &attr : bodyNode.attribute()) {
+      if (attr.ref_attr_name().empty()) {
+        *inlined.add_attribute() = attr;
+        continue;
+      }
+      const onnx::AttributeProto *value = nullptr;
+      if (auto it = callerAttrs.find(attr.ref_attr_name());
+          it != callerAttrs.end())
+        value = it->second;
+      else
+        value = schemaDefault(node.op_type(), opset, attr.ref_attr_name());
+      if (!value)
+        continue;
+      onnx::AttributeProto *copy = inlined.add_attribute();
+      *copy = *value;
+      copy->set_name(attr.name());
+    }
+    std::string bodyName =
+        prefix + (bodyNode.name().empty()
+                      ? bodyNode.op_type() + "_" + std::to_string(k)
+                      : bodyNode.name());
+    inlined.set_name(bodyName);
+    if (failed(importNode(inlined, bodyName, bodyOpset, expansionDepth + 1)))
+      return failure();
+  }
+  for (const std::string &output : node.output())
+    if (!output.empty() && !scope.lookup(output))
+      return importer.fail("its function body does not define output '" +
+                           output + "'");
   return success();
 }
 
@@ -150,9 +251,9 @@ GraphImporter::importSubgraph(const onnx::GraphProto &graph, Region &region,
 //===----------------------------------------------------------------------===//
 
 NodeImporter::NodeImporter(GraphImporter &graph, const onnx::NodeProto &node,
-                           llvm::StringRef name)
+                           llvm::StringRef name, int64_t opset)
     : graph(graph), node(node), name(name.str()), opType(node.op_type()),
-      opset(graph.model.opset), loc(graph.model.nodeLoc(name)),
+      opset(opset), loc(graph.model.nodeLoc(name)),
       builder(graph.builder) {
   for (const onnx::AttributeProto &attr : node.attribute())
     attrs[attr.name()] = &attr;

@@ -27,6 +27,9 @@ namespace weft::importer {
 
 /// Subgraphs (If/Loop bodies) nest at most this deep.
 constexpr int kMaxSubgraphDepth = 32;
+/// ONNX function bodies (inlined for operators without a converter) nest at
+/// most this deep.
+constexpr int kMaxFunctionDepth = 8;
 
 /// What the import of one model shares.
 struct ModelContext {
@@ -82,6 +85,12 @@ public:
   mlir::LogicalResult importInitializers(const onnx::GraphProto &graph);
   /// Converts every node in order.
   mlir::LogicalResult importNodes(const onnx::GraphProto &graph);
+  /// Converts one node named `name` with the semantics of `opset`; an
+  /// operator without a converter is expanded into its ONNX function body
+  /// (`expansionDepth` counts the function bodies around it).
+  mlir::LogicalResult importNode(const onnx::NodeProto &node,
+                                 llvm::StringRef name, int64_t opset,
+                                 int expansionDepth = 0);
 
   /// Imports `graph` as the single block of `region`, whose arguments are
   /// `argTypes` bound to the graph's inputs, ending in graph.yield of the
@@ -103,7 +112,7 @@ public:
 class NodeImporter {
 public:
   NodeImporter(GraphImporter &graph, const onnx::NodeProto &node,
-               llvm::StringRef name);
+               llvm::StringRef name, int64_t opset);
 
   GraphImporter &graph;
   const onnx::NodeProto &node;

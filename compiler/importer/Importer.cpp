@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/importer/Importer.h"
+#include "compiler/importer/FunctionExpansion.h"
 #include "compiler/importer/GraphImporter.h"
 #include "compiler/importer/OperatorTable.h"
 #include "compiler/importer/TensorConversion.h"
@@ -104,7 +105,10 @@ public:
         if (!input.empty())
           context.usedNames.insert(input);
       int64_t opset = opsetOf(node.domain());
-      if (!isSupportedOperator(node.domain(), node.op_type(), opset)) {
+      if (!isSupportedOperator(node.domain(), node.op_type(), opset) &&
+          !(isDefaultDomain(node.domain()) && opset >= kMinSupportedOpset &&
+            opset <= kMaxSupportedOpset &&
+            hasOnnxFunction(node.op_type(), opset))) {
         std::string domain =
             isDefaultDomain(node.domain()) ? "ai.onnx" : node.domain();
         auto key = std::make_tuple(domain, node.op_type(), opset);

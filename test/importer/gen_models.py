@@ -349,6 +349,21 @@ def softmax13():
     return make(nodes, [vi("x", F, [2, 3, 4])], [vi("y", F, None)])
 
 
+@model
+def logsoftmax13():
+    # Imported through its ONNX function body (context-dependent in 13).
+    nodes = [helper.make_node("LogSoftmax", ["x"], ["y"], name="lsm", axis=1)]
+    return make(nodes, [vi("x", F, [2, 3])], [vi("y", F, None)])
+
+
+@model
+def castlike15():
+    # A fixed function body whose attribute comes from the input's type.
+    nodes = [helper.make_node("CastLike", ["x", "like"], ["y"], name="cl")]
+    return make(nodes, [vi("x", F, [4]), vi("like", TensorProto.INT32, [1])],
+                [vi("y", TensorProto.INT32, None)], opset=15)
+
+
 # --- Weights -----------------------------------------------------------------
 
 @model
