@@ -422,7 +422,9 @@ LogicalResult getTransposePads(graph::ConvTransposeOp op,
           outputShape ? (*outputShape)[i] : spatialIn[i] * g.strides[i];
       int64_t total = g.strides[i] * (spatialIn[i] - 1) + outputPadding[i] +
                       g.extent(i) - out;
-      int64_t half = total / 2;
+      // Floor division, as ONNX specifies it (Python //): a total of -1
+      // (output_shape one larger than the full output) is begin 0, end -1.
+      int64_t half = llvm::divideFloorSigned(total, 2);
       if (autoPad == "SAME_UPPER") {
         begin[i] = half;
         end[i] = total - half;
