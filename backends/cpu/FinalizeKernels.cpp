@@ -22,8 +22,18 @@ using namespace mlir;
 namespace weft::cpu {
 namespace {
 
+bool isEmptyTensor(Type type) {
+  auto tensor = cast<RankedTensorType>(type);
+  return tensor.getNumElements() == 0;
+}
+
+/// The kernel-ABI memref of a tensor. A tensor without elements travels as
+/// memref<1xT>, never read or written: LLVM 19's bare-pointer calling
+/// convention cannot convert a memref type with a zero dim.
 MemRefType toMemRef(Type type) {
   auto tensor = cast<RankedTensorType>(type);
+  if (isEmptyTensor(tensor))
+    return MemRefType::get({1}, tensor.getElementType());
   return MemRefType::get(tensor.getShape(), tensor.getElementType());
 }
 
@@ -76,6 +86,14 @@ private:
     for (unsigned i = 0; i < numInputs; ++i) {
       BlockArgument tensorArg = entry.getArgument(i);
       BlockArgument memrefArg = entry.addArgument(argTypes[i], loc);
+      if (isEmptyTensor(tensorArg.getType())) {
+        // No element to read: any tensor of the type will do.
+        auto type = cast<RankedTensorType>(tensorArg.getType());
+        Value empty = builder.create<tensor::EmptyOp>(loc, type.getShape(),
+                                                      type.getElementType());
+        tensorArg.replaceAllUsesWith(empty);
+        continue;
+      }
       auto toTensor = builder.create<bufferization::ToTensorOp>(
           loc, tensorArg.getType(), memrefArg, /*restrict=*/true,
           /*writable=*/false);
@@ -91,6 +109,8 @@ private:
     auto ret = cast<func::ReturnOp>(entry.getTerminator());
     builder.setInsertionPoint(ret);
     for (auto [value, output] : llvm::zip(ret.getOperands(), outputs)) {
+      if (isEmptyTensor(value.getType()))
+        continue; // nothing to write
       auto materialize =
           builder.create<bufferization::MaterializeInDestinationOp>(loc, value,
                                                                     output);

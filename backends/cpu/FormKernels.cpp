@@ -114,16 +114,47 @@ bool isInitFill(Operation *op) {
   return user && user.isDpsInit(&use);
 }
 
-/// A reshape or slice whose only user is a linalg op: it joins that op's
-/// kernel, where it bufferizes to a view of the buffer it reads, instead of
-/// becoming a copy step of its own.
+/// A reshape or slice whose only user is a linalg op, or an op nested in a
+/// loop or branch: it joins that op's kernel, where it bufferizes to a view
+/// of the buffer it reads, instead of becoming a copy step of its own.
 bool isAbsorbedReshape(Operation *op) {
   if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp,
            tensor::ExtractSliceOp>(op) ||
       !op->hasOneUse())
     return false;
   Operation *user = *op->getUsers().begin();
+  Operation *top = op->getBlock()->findAncestorOpInBlock(*user);
+  if (!top)
+    return false;
+  if (top != user)
+    return true;
   return isa<linalg::LinalgOp>(user) || isAbsorbedReshape(user);
+}
+
+/// An op that accumulates into (or partly overwrites) a tensor another
+/// kernel computed starts from a copy of it made inside its own kernel: the
+/// copy then splits for threads with the op (each work item copies its own
+/// part), where a kernel argument used as the init would be copied whole by
+/// every work item, racing with the others' results. Returns the copy, or
+/// null when `init` needs none.
+Operation *copyExternalInit(OpOperand &init) {
+  Value value = init.get();
+  Operation *def = value.getDefiningOp();
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || !type.hasStaticShape() ||
+      (def && (isa<tensor::EmptyOp>(def) || isClonedIntoKernels(def))))
+    return nullptr;
+  auto linalgOp = cast<linalg::LinalgOp>(init.getOwner());
+  // An init the op never reads is overwritten whole: no copy needed.
+  if (!linalgOp.payloadUsesValueFromOperand(&init))
+    return nullptr;
+  OpBuilder builder(init.getOwner());
+  Location loc = init.getOwner()->getLoc();
+  Value empty = builder.create<tensor::EmptyOp>(loc, type.getShape(),
+                                                type.getElementType());
+  auto copy = builder.create<linalg::CopyOp>(loc, value, empty);
+  init.set(copy->getResult(0));
+  return copy;
 }
 
 struct KernelGroup {
@@ -183,23 +214,32 @@ private:
           isAbsorbedReshape(op))
         continue;
       KernelGroup group;
-      // The reshapes feeding `member` come first, deepest first.
+      // The reshapes feeding `member` (or the ops nested in it) come first,
+      // deepest first.
+      Block &mainBody = main.getBody().front();
       std::function<void(Operation *)> addReshapes = [&](Operation *member) {
-        for (Value operand : member->getOperands()) {
-          Operation *def = operand.getDefiningOp();
-          if (def && isAbsorbedReshape(def) && !grouped.contains(def)) {
-            addReshapes(def);
-            group.ops.push_back(def);
-            grouped.insert(def);
+        member->walk([&](Operation *nested) {
+          for (Value operand : nested->getOperands()) {
+            Operation *def = operand.getDefiningOp();
+            if (def && def->getBlock() == &mainBody &&
+                isAbsorbedReshape(def) && !grouped.contains(def)) {
+              addReshapes(def);
+              group.ops.push_back(def);
+              grouped.insert(def);
+            }
           }
-        }
+        });
       };
       addReshapes(op);
       if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
         for (OpOperand &init : linalgOp.getDpsInitsMutable()) {
           auto fill = init.get().getDefiningOp<linalg::FillOp>();
-          if (fill && fill->hasOneUse() && !grouped.contains(fill))
+          if (fill && fill->hasOneUse() && !grouped.contains(fill)) {
             group.ops.push_back(fill);
+            continue;
+          }
+          if (Operation *copy = copyExternalInit(init))
+            group.ops.push_back(copy);
         }
       }
       group.ops.push_back(op);
@@ -221,8 +261,11 @@ private:
 
   /// Clones into the kernel what `value` needs when it comes from outside
   /// the group; returns the kernel-side value, or null when `value` must be
-  /// a kernel argument.
-  Value cloneExternal(OpBuilder &builder, Value value, IRMapping &mapping) {
+  /// a kernel argument. A scalar computed from a tensor (an if's condition
+  /// read from a bool tensor) is cloned with the tensor passed in by
+  /// `addArgument`.
+  Value cloneExternal(OpBuilder &builder, Value value, IRMapping &mapping,
+                      function_ref<Value(Value)> addArgument) {
     if (Value mapped = mapping.lookupOrNull(value))
       return mapped;
     Operation *def = value.getDefiningOp();
@@ -233,9 +276,13 @@ private:
       return nullptr;
     if (!isTensor && !isClonedIntoKernels(def))
       return nullptr;
-    for (Value operand : def->getOperands())
-      if (!cloneExternal(builder, operand, mapping))
+    for (Value operand : def->getOperands()) {
+      if (cloneExternal(builder, operand, mapping, addArgument))
+        continue;
+      auto type = dyn_cast<RankedTensorType>(operand.getType());
+      if (isTensor || !type || !type.hasStaticShape() || !addArgument(operand))
         return nullptr;
+    }
     builder.clone(*def, mapping);
     return mapping.lookup(value);
   }
@@ -277,8 +324,17 @@ private:
     builder.setInsertionPointToStart(entry);
     IRMapping mapping;
     SmallVector<Value> arguments;
+    auto addArgument = [&](Value external) -> Value {
+      if (Value mapped = mapping.lookupOrNull(external))
+        return mapped;
+      Value argument = entry->addArgument(external.getType(), external.getLoc());
+      mapping.map(external, argument);
+      arguments.push_back(external);
+      return argument;
+    };
     for (Value external : externals) {
-      if (cloneExternal(builder, external, mapping))
+      if (mapping.contains(external) ||
+          cloneExternal(builder, external, mapping, addArgument))
         continue;
       if (!isa<RankedTensorType>(external.getType()) ||
           !cast<RankedTensorType>(external.getType()).hasStaticShape()) {
@@ -286,9 +342,7 @@ private:
         return user->emitError("cpu backend: a kernel needs the value ")
                << external << " that is not a static tensor";
       }
-      mapping.map(external,
-                  entry->addArgument(external.getType(), external.getLoc()));
-      arguments.push_back(external);
+      addArgument(external);
     }
     llvm::SetVector<StringRef> nodes;
     int64_t workload = 0;

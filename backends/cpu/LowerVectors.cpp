@@ -77,6 +77,12 @@ public:
     // Math functions without an LLVM intrinsic.
     {
       RewritePatternSet patterns(ctx);
+      populateExpandTanPattern(patterns);
+      populateExpandSinhPattern(patterns);
+      populateExpandCoshPattern(patterns);
+      populateExpandAsinhPattern(patterns);
+      populateExpandAcoshPattern(patterns);
+      populateExpandAtanhPattern(patterns);
       populateExpandPowFPattern(patterns);
       populateExpandFPowIPattern(patterns);
       populateExpandRoundEvenPattern(patterns);

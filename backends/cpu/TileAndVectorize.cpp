@@ -275,6 +275,10 @@ private:
     if (!linalgOp)
       return 1;
     SmallVector<int64_t> ranges = linalgOp.getStaticLoopRanges();
+    // Nothing to split in an op without iterations (MLIR's tiling crashes
+    // on a zero-size loop).
+    if (llvm::is_contained(ranges, 0))
+      return 1;
     SmallVector<utils::IteratorType> iterators =
         linalgOp.getIteratorTypesArray();
     int64_t dim = -1;
@@ -319,7 +323,7 @@ private:
     for (linalg::LinalgOp op : ops) {
       SmallVector<int64_t> sizes = chooseInnerTileSizes(op);
       SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-      if (sizes.empty() || sizes == ranges)
+      if (sizes.empty() || sizes == ranges || llvm::is_contained(ranges, 0))
         continue;
       scf::SCFTilingOptions options;
       options.setTileSizes(toFoldResults(rewriter, sizes));

@@ -66,6 +66,15 @@ cl::list<std::string>
            cl::value_desc("NAME=1x3x224x224"), cl::sub(compileCommand),
            cl::cat(compileCategory));
 
+cl::list<std::string>
+    binds("bind",
+          cl::desc("freeze input NAME to the tensor in FILE.npy (repeatable): "
+                   "it becomes a constant and is no longer an input of the "
+                   "engine (for inputs that set shapes: Resize scales, "
+                   "axes, pads, ...)"),
+          cl::value_desc("NAME=FILE.npy"), cl::sub(compileCommand),
+          cl::cat(compileCategory));
+
 cl::opt<char> optLevel("O",
                        cl::desc("optimization level (default -O2); -O0 skips "
                                 "the graph optimization pipeline"),
@@ -185,7 +194,7 @@ int runCompileCommand() {
   DiagnosticPrinter printer(&context);
 
   OwningOpRef<ModuleOp> module =
-      loadOptimizedModel(context, modelPath, shapes, optLevel);
+      loadOptimizedModel(context, modelPath, shapes, optLevel, binds);
   if (!module)
     return 1;
   if (emit == "graph")

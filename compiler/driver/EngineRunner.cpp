@@ -159,6 +159,7 @@ llvm::Error EngineRunner::prepareInputs(llvm::ArrayRef<std::string> specs,
     if (!array)
       return makeError("input '" + input.name +
                        "': " + toString(array.takeError()));
+    adoptRawBFloat16(*array, expectedDType);
     if (array->dtype != expectedDType)
       return makeError("input '" + input.name + "': '" + input.file +
                        "' holds " + getNpyTypeName(array->dtype) +

@@ -1,6 +1,7 @@
 //===- ModelLoading.cpp - Importing and optimizing a model ----------------===//
 
 #include "compiler/driver/ModelLoading.h"
+#include "compiler/driver/Npy.h"
 #include "compiler/importer/Importer.h"
 
 #include "passes/graph/Passes.h"
@@ -125,11 +126,84 @@ LogicalResult checkStaticInputs(ModuleOp module) {
   return success();
 }
 
+namespace {
+
+/// The MLIR element type of a .npy dtype (unsigned ints are unsigned, as the
+/// importer makes them).
+Type elementTypeOf(engine::DType dtype, MLIRContext *ctx) {
+  using engine::DType;
+  switch (dtype) {
+  case DType::F32:
+    return Float32Type::get(ctx);
+  case DType::F16:
+    return Float16Type::get(ctx);
+  case DType::BF16:
+    return BFloat16Type::get(ctx);
+  case DType::F64:
+    return Float64Type::get(ctx);
+  case DType::I8:
+    return IntegerType::get(ctx, 8);
+  case DType::I16:
+    return IntegerType::get(ctx, 16);
+  case DType::I32:
+    return IntegerType::get(ctx, 32);
+  case DType::I64:
+    return IntegerType::get(ctx, 64);
+  case DType::U8:
+    return IntegerType::get(ctx, 8, IntegerType::Unsigned);
+  case DType::U16:
+    return IntegerType::get(ctx, 16, IntegerType::Unsigned);
+  case DType::U32:
+    return IntegerType::get(ctx, 32, IntegerType::Unsigned);
+  case DType::U64:
+    return IntegerType::get(ctx, 64, IntegerType::Unsigned);
+  case DType::Bool:
+    return IntegerType::get(ctx, 1);
+  }
+  return Type();
+}
+
+} // namespace
+
+LogicalResult readBindings(MLIRContext &context,
+                           llvm::ArrayRef<std::string> binds,
+                           importer::InputBindings &bindings) {
+  for (const std::string &bind : binds) {
+    auto [name, file] = llvm::StringRef(bind).split('=');
+    if (name.empty() || file.empty()) {
+      reportError("--bind '" + bind + "' is not NAME=FILE.npy");
+      return failure();
+    }
+    llvm::Expected<NpyArray> array = readNpyFile(file);
+    if (!array) {
+      reportError("--bind " + name + ": " + llvm::toString(array.takeError()));
+      return failure();
+    }
+    Type element = elementTypeOf(array->dtype, &context);
+    auto type = RankedTensorType::get(array->shape, element);
+    if (element.isInteger(1)) {
+      SmallVector<bool> bits(array->data.begin(), array->data.end());
+      bindings[name] = DenseElementsAttr::get(type, llvm::ArrayRef<bool>(bits));
+    } else {
+      llvm::ArrayRef<char> raw(
+          reinterpret_cast<const char *>(array->data.data()),
+          array->data.size());
+      bindings[name] = DenseElementsAttr::getFromRawBuffer(type, raw);
+    }
+  }
+  return success();
+}
+
 OwningOpRef<ModuleOp> loadOptimizedModel(MLIRContext &context,
                                          llvm::StringRef path,
                                          llvm::ArrayRef<std::string> shapes,
-                                         char optLevel) {
-  OwningOpRef<ModuleOp> module = importer::importOnnxFile(path, context);
+                                         char optLevel,
+                                         llvm::ArrayRef<std::string> binds) {
+  importer::InputBindings bindings;
+  if (failed(readBindings(context, binds, bindings)))
+    return nullptr;
+  OwningOpRef<ModuleOp> module =
+      importer::importOnnxFile(path, context, &bindings);
   if (!module || failed(checkShapeNames(*module, shapes)) ||
       failed(optimizeGraph(*module, shapes, optLevel)))
     return nullptr;

@@ -39,12 +39,17 @@ mlir::LogicalResult optimizeGraph(mlir::ModuleOp module,
 /// when an input of @main still has a symbolic dim.
 mlir::LogicalResult checkStaticInputs(mlir::ModuleOp module);
 
-/// Imports the ONNX model at `path` into `context`, checks the --shape names
-/// against its inputs and runs the graph optimization pipeline at `optLevel`.
-/// Null after an error (already reported through the context's diagnostics).
+/// Imports the ONNX model at `path` into `context` with the --bind inputs
+/// (NAME=FILE.npy: input NAME is imported as a constant holding the file's
+/// tensor, whose dtype and dims must fit the input's, and is no longer an
+/// input),
+/// checks the --shape names against its inputs and runs the graph
+/// optimization pipeline at `optLevel`. Null after an error (already
+/// reported).
 mlir::OwningOpRef<mlir::ModuleOp>
 loadOptimizedModel(mlir::MLIRContext &context, llvm::StringRef path,
-                   llvm::ArrayRef<std::string> shapes, char optLevel);
+                   llvm::ArrayRef<std::string> shapes, char optLevel,
+                   llvm::ArrayRef<std::string> binds = {});
 
 } // namespace weft::driver
 

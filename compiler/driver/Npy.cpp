@@ -278,8 +278,17 @@ llvm::Expected<NpyArray> readNpyFile(StringRef path) {
   return parseNpy((*buffer)->getBuffer(), path);
 }
 
+bool adoptRawBFloat16(NpyArray &array, DType expected) {
+  if (array.dtype != DType::U16 || expected != DType::BF16)
+    return false;
+  array.dtype = DType::BF16;
+  return true;
+}
+
 llvm::Expected<std::string> serializeNpy(const NpyArray &array) {
-  std::optional<StringRef> descr = getNpyDescr(array.dtype);
+  std::optional<StringRef> descr = array.dtype == DType::BF16
+                                       ? getNpyDescr(DType::U16)
+                                       : getNpyDescr(array.dtype);
   if (!descr)
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),

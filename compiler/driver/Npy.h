@@ -40,6 +40,11 @@ llvm::StringRef getNpyTypeName(engine::DType dtype);
 /// numpy has no type for.
 std::optional<llvm::StringRef> getNpyDescr(engine::DType dtype);
 
+/// numpy has no bfloat16, so a uint16 array stands for the raw bits of one:
+/// when `array` holds uint16 and `expected` is bfloat16, retypes `array` as
+/// bfloat16 (the bytes stay) and returns true.
+bool adoptRawBFloat16(NpyArray &array, engine::DType expected);
+
 /// Parses the contents of a .npy file; `fileName` only names it in errors.
 llvm::Expected<NpyArray> parseNpy(llvm::StringRef contents,
                                   llvm::StringRef fileName);
@@ -47,7 +52,8 @@ llvm::Expected<NpyArray> parseNpy(llvm::StringRef contents,
 llvm::Expected<NpyArray> readNpyFile(llvm::StringRef path);
 
 /// The bytes of a version 1.0 .npy file holding `array` (the data starts
-/// 64-byte aligned, as numpy writes it).
+/// 64-byte aligned, as numpy writes it). A bfloat16 array is written as
+/// uint16, its raw bits.
 llvm::Expected<std::string> serializeNpy(const NpyArray &array);
 /// Writes `array` to `path`.
 llvm::Error writeNpyFile(llvm::StringRef path, const NpyArray &array);

@@ -196,6 +196,7 @@ int runVerifyCommand() {
                          "': the reference has no usable "
                          "value: " +
                          toString(expected.takeError()));
+    adoptRawBFloat16(*expected, actual->dtype);
     OutputComparison c = compareOutputs(*actual, *expected, atol);
     bool ok = isWithinTolerance(c, atol, minCosine);
     failures += !ok;

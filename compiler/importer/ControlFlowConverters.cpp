@@ -279,4 +279,29 @@ LogicalResult convertGRU(NodeImporter &n) {
   return success();
 }
 
+// RNN opsets 1, 7 and 14 differ only in attributes: opset 1's
+// output_sequence (Y is always produced here, so it is ignored) and opset
+// 14's layout, which copyRecurrentAttrs copies when present.
+LogicalResult convertRNN(NodeImporter &n) {
+  if (!n.checkArity(3, 6, 0, 2))
+    return failure();
+  llvm::SmallVector<Value> operands;
+  llvm::SmallVector<int32_t> segments;
+  collectRecurrentOperands(n, 3, operands, segments);
+  if (n.failed())
+    return failure();
+  llvm::SmallVector<NamedAttribute> attrs;
+  copyRecurrentAttrs(n, attrs);
+  std::optional<int64_t> hidden = hiddenSize(n, operands[2]);
+  if (!hidden)
+    return failure();
+  attrs.push_back(n.builder.getNamedAttr("hidden_size",
+                                         n.builder.getI64IntegerAttr(*hidden)));
+  Operation *op = n.create<RNNOp>(operands, attrs, 2, segments);
+  if (!op)
+    return failure();
+  n.setOutputs(op->getResults());
+  return success();
+}
+
 } // namespace weft::importer

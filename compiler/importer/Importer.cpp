@@ -176,7 +176,8 @@ private:
 
 /// Imports the main graph into `module` as func.func @main.
 LogicalResult importMainGraph(const onnx::GraphProto &graph,
-                              ModelContext &context, ModuleOp module) {
+                              ModelContext &context, ModuleOp module,
+                              const InputBindings *bindings) {
   MLIRContext *ctx = context.context;
   OpBuilder builder(ctx);
   Location fileLoc = context.fileLoc();
@@ -189,6 +190,7 @@ LogicalResult importMainGraph(const onnx::GraphProto &graph,
   llvm::SmallVector<Type> argTypes;
   llvm::SmallVector<DictionaryAttr> argAttrs;
   llvm::SmallVector<std::string> argNames;
+  llvm::SmallVector<std::pair<std::string, DenseElementsAttr>> boundInputs;
   llvm::StringSet<> seen;
   for (const onnx::ValueInfoProto &input : graph.input()) {
     if (initializerNames.contains(input.name()))
@@ -206,6 +208,21 @@ LogicalResult importMainGraph(const onnx::GraphProto &graph,
         input.type(), loc, "input '" + input.name() + "'", &dimNames);
     if (failed(type))
       return failure();
+    if (bindings && bindings->count(input.name())) {
+      DenseElementsAttr value = bindings->lookup(input.name());
+      auto bound = cast<RankedTensorType>(value.getType());
+      bool fits = type->getElementType() == bound.getElementType() &&
+                  (!type->hasRank() || type->getRank() == bound.getRank());
+      for (int64_t i = 0; fits && type->hasRank() && i < type->getRank(); ++i)
+        fits = type->isDynamicDim(i) ||
+               type->getDimSize(i) == bound.getDimSize(i);
+      if (!fits)
+        return emitError(loc) << "the value bound to input '" << input.name()
+                              << "' (" << bound << ") does not fit its type "
+                              << *type;
+      boundInputs.emplace_back(input.name(), value);
+      continue;
+    }
     llvm::SmallVector<NamedAttribute> attrs{builder.getNamedAttr(
         "graph.name", builder.getStringAttr(input.name()))};
     if (type->hasRank() && !type->hasStaticShape()) {
@@ -227,8 +244,19 @@ LogicalResult importMainGraph(const onnx::GraphProto &graph,
   Block *entry = func.addEntryBlock();
   builder.setInsertionPointToStart(entry);
 
+  if (bindings)
+    for (const auto &binding : *bindings)
+      if (!llvm::any_of(boundInputs, [&](const auto &b) {
+            return b.first == binding.getKey();
+          }))
+        return emitError(fileLoc) << "a value is bound to '"
+                                  << binding.getKey()
+                                  << "', which is not an input of the model";
   Scope scope;
   scope.declareTypes(graph);
+  for (auto &[name, value] : boundInputs)
+    scope.define(name, builder.create<graph::ConstantOp>(
+                           context.nodeLoc(name), value.getType(), value));
   for (auto [i, name] : llvm::enumerate(argNames)) {
     scope.define(name, entry->getArgument(i));
     func.setArgAttrs(i, argAttrs[i]);
@@ -257,7 +285,8 @@ LogicalResult importMainGraph(const onnx::GraphProto &graph,
 } // namespace
 
 OwningOpRef<ModuleOp> importOnnxFile(llvm::StringRef path,
-                                     MLIRContext &context) {
+                                     MLIRContext &context,
+                                     const InputBindings *bindings) {
   context.loadDialect<graph::GraphDialect, func::FuncDialect>();
   ModelContext model;
   model.context = &context;
@@ -288,7 +317,7 @@ OwningOpRef<ModuleOp> importOnnxFile(llvm::StringRef path,
     return nullptr;
 
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
-  if (failed(importMainGraph(proto->graph(), model, *module)))
+  if (failed(importMainGraph(proto->graph(), model, *module, bindings)))
     return nullptr;
   if (failed(mlir::verify(*module)))
     return nullptr;

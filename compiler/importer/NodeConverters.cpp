@@ -3,11 +3,13 @@
 // One converter per operator family. Each maps every opset version of its
 // operator (kMinSupportedOpset..kMaxSupportedOpset) onto the one normalized
 // graph op: attributes that later opsets turned into inputs become the same
-// operand or attribute, whatever the version.
+// operand or attribute, whatever the version. `consumed_inputs` (opsets 1 to
+// 5) only told old runtimes which buffers they could reuse and is ignored.
 //
 //===----------------------------------------------------------------------===//
 
 #include "compiler/importer/GraphImporter.h"
+#include "compiler/importer/LegacyOpsets.h"
 #include "compiler/importer/OperatorTable.h"
 #include "compiler/importer/TensorConversion.h"
 
@@ -102,6 +104,9 @@ LogicalResult convertBinary(NodeImporter &n) {
   Value a = n.requiredInput(0), b = n.requiredInput(1);
   if (n.failed())
     return failure();
+  b = legacyBroadcastOperand(n, a, b);
+  if (!b)
+    return failure();
   llvm::StringRef t = n.opType;
   if (t == "Add")
     return emit<AddOp>(n, {a, b});
@@ -191,7 +196,7 @@ LogicalResult convertCast(NodeImporter &n) {
   if (!n.checkArity(1, 1, 1, 1))
     return failure();
   Value x = n.requiredInput(0);
-  std::optional<int64_t> to = n.intAttr("to");
+  std::optional<int64_t> to = castTargetType(n);
   if (n.failed())
     return failure();
   if (!to)
@@ -253,6 +258,8 @@ LogicalResult convertConvTranspose(NodeImporter &n) {
 LogicalResult convertGemm(NodeImporter &n) {
   if (!n.checkArity(2, 3, 1, 1))
     return failure();
+  // Before opset 7 `broadcast = 0` only asserted that C is M x N, which
+  // unidirectional broadcasting computes the same way.
   llvm::SmallVector<Value> operands{n.requiredInput(0), n.requiredInput(1)};
   if (Value c = n.input(2))
     operands.push_back(c);
@@ -276,8 +283,10 @@ LogicalResult convertMatMul(NodeImporter &n) {
 LogicalResult convertBatchNormalization(NodeImporter &n) {
   if (!n.checkArity(5, 5, 1, 5))
     return failure();
-  if (n.opset < 9 && n.intAttr("spatial", 1) != 1)
-    return n.fail("spatial = 0 (per-activation statistics) is not supported");
+  // Before opset 7 `is_test` defaults to 0, training with batch statistics.
+  if (n.opset < 7 && n.intAttr("is_test", 0) == 0)
+    return n.fail("is_test = 0 (training mode, the default before opset 7) "
+                  "is not supported; export the model for inference");
   if (n.opset >= 14 && n.intAttr("training_mode", 0) != 0)
     return n.fail("training mode is not supported; export the model for "
                   "inference");
@@ -286,6 +295,16 @@ LogicalResult convertBatchNormalization(NodeImporter &n) {
       return n.fail("training outputs (running or saved mean and variance) "
                     "are not supported; output '" +
                     n.node.output(i) + "' is used");
+  // spatial = 0 keeps statistics per activation (C x D1 x ... x Dn); with
+  // per-channel (1-D) statistics it computes what spatial = 1 does.
+  if (n.opset < 9 && n.intAttr("spatial", 1) == 0) {
+    Value scale = n.requiredInput(1);
+    if (n.failed())
+      return failure();
+    auto type = llvm::dyn_cast<RankedTensorType>(scale.getType());
+    if (!type || type.getRank() != 1)
+      return convertPerActivationBatchNorm(n);
+  }
   llvm::SmallVector<Value> operands;
   for (unsigned i = 0; i < 5; ++i)
     operands.push_back(n.requiredInput(i));
@@ -300,26 +319,33 @@ LogicalResult convertBatchNormalization(NodeImporter &n) {
 }
 
 LogicalResult convertMaxPool(NodeImporter &n) {
-  if (!n.checkArity(1, 1, 1, 2))
+  // The Indices output exists from opset 8.
+  if (!n.checkArity(1, 1, 1, n.opset >= 8 ? 2 : 1))
     return failure();
-  if (n.isOutputUsed(1))
-    return n.fail("the Indices output is not supported; output '" +
-                  n.node.output(1) + "' is used");
   Value x = n.requiredInput(0);
   if (!n.hasAttr("kernel_shape"))
     return n.fail("attribute 'kernel_shape' is required");
-  Attrs attrs;
-  n.copyStringAttr(attrs, "auto_pad");
+  // The window attributes; storage_order only orders the indices.
+  Attrs window;
+  n.copyStringAttr(window, "auto_pad");
+  n.copyIntsAttr(window, "dilations");
+  n.copyIntsAttr(window, "kernel_shape");
+  n.copyIntsAttr(window, "pads");
+  n.copyIntsAttr(window, "strides");
+  Attrs attrs(window);
   n.copyIntAttr(attrs, "ceil_mode");
-  n.copyIntsAttr(attrs, "dilations");
-  n.copyIntsAttr(attrs, "kernel_shape");
-  n.copyIntsAttr(attrs, "pads");
-  n.copyIntAttr(attrs, "storage_order");
-  n.copyIntsAttr(attrs, "strides");
   Operation *op = n.create<MaxPoolOp>(x, attrs);
   if (!op)
     return failure();
   n.setOutput(0, op->getResult(0));
+  if (n.isOutputUsed(1)) {
+    n.copyIntAttr(window, "storage_order");
+    Operation *indices =
+        n.create<MaxPoolIndicesOp>({x, op->getResult(0)}, window);
+    if (!indices)
+      return failure();
+    n.setOutput(1, indices->getResult(0));
+  }
   return success();
 }
 
@@ -358,61 +384,55 @@ LogicalResult convertSoftmax(NodeImporter &n) {
     return n.builder.getNamedAttr("axis", n.builder.getI64IntegerAttr(a));
   };
   auto type = llvm::cast<TensorType>(x.getType());
+  // Softmax over one axis, or LogSoftmax (no graph op: its decomposition).
+  auto normalizeOver = [&](Value input, int64_t a) -> Value {
+    if (n.opType == "LogSoftmax") {
+      auto inputType = llvm::cast<TensorType>(input.getType());
+      if (inputType.hasRank())
+        a = normalizeAxis(a, inputType.getRank()).value_or(a);
+      return emitLogSoftmax(n, input, a);
+    }
+    Operation *op = n.create<SoftmaxOp>(input, {axisAttr(a)});
+    return op ? op->getResult(0) : Value();
+  };
+  auto bind = [&](Value result) {
+    if (!result)
+      return failure();
+    n.setOutput(0, result);
+    return success();
+  };
   if (n.opset >= 13)
-    return emit<SoftmaxOp>(n, x, {axisAttr(axis)});
-  // Before opset 13 Softmax coerces the input to 2-D at `axis` and
+    return bind(normalizeOver(x, axis));
+  // Before opset 13 (Log)Softmax coerces the input to 2-D at `axis` and
   // normalizes over everything from `axis` on. That is the one-axis form
-  // when `axis` is the last dim; otherwise flatten, softmax, reshape back.
+  // when `axis` is the last dim; otherwise flatten, normalize, reshape back.
   if (type.hasRank()) {
     std::optional<int64_t> normalized = normalizeAxis(axis, type.getRank());
     if (!normalized)
       return n.fail("axis " + llvm::Twine(axis) + " is out of range for rank " +
                     llvm::Twine(type.getRank()));
     if (*normalized == type.getRank() - 1)
-      return emit<SoftmaxOp>(n, x, {axisAttr(*normalized)});
+      return bind(normalizeOver(x, *normalized));
   }
   Operation *flat = n.create<FlattenOp>(x, {axisAttr(axis)});
   if (!flat)
     return failure();
-  Operation *softmax = n.create<SoftmaxOp>(flat->getResult(0), {axisAttr(1)});
-  if (!softmax)
+  Value normalized = normalizeOver(flat->getResult(0), 1);
+  if (!normalized)
     return failure();
   Operation *shape = n.create<ShapeOp>(x);
   if (!shape)
     return failure();
-  return emit<ReshapeOp>(n, {softmax->getResult(0), shape->getResult(0)});
-}
-
-LogicalResult convertReduce(NodeImporter &n) {
-  // ReduceSum took axes as an input from opset 13, the others from 18.
-  bool axesAsInput = n.opType == "ReduceSum" ? n.opset >= 13 : n.opset >= 18;
-  if (!n.checkArity(1, axesAsInput ? 2 : 1, 1, 1))
-    return failure();
-  Value data = n.requiredInput(0);
-  std::optional<llvm::SmallVector<int64_t>> axes =
-      axesAsInput ? n.constantIntsInput(1, "axes") : n.intsAttr("axes");
-  Attrs attrs;
-  if (axes)
-    attrs.push_back(
-        n.builder.getNamedAttr("axes", n.builder.getDenseI64ArrayAttr(*axes)));
-  n.copyIntAttr(attrs, "keepdims");
-  if (axesAsInput)
-    n.copyIntAttr(attrs, "noop_with_empty_axes");
-  if (n.failed())
-    return failure();
-  if (n.opType == "ReduceMean")
-    return emit<ReduceMeanOp>(n, data, attrs);
-  if (n.opType == "ReduceMax")
-    return emit<ReduceMaxOp>(n, data, attrs);
-  return emit<ReduceSumOp>(n, data, attrs);
+  return emit<ReshapeOp>(n, {normalized, shape->getResult(0)});
 }
 
 LogicalResult convertDropout(NodeImporter &n) {
   if (!n.checkArity(1, n.opset >= 12 ? 3 : 1, 1, 2))
     return failure();
-  if (n.isOutputUsed(1))
-    return n.fail("the mask output is not supported; output '" +
-                  n.node.output(1) + "' is used");
+  // Before opset 7 `is_test` defaults to 0, training (random zeroing).
+  if (n.opset < 7 && n.intAttr("is_test", 0) == 0)
+    return n.fail("is_test = 0 (training mode, the default before opset 7) "
+                  "is not supported; export the model for inference");
   if (n.hasInput(2)) {
     std::optional<llvm::SmallVector<int64_t>> training =
         n.constantIntsInput(2, "training_mode");
@@ -429,6 +449,12 @@ LogicalResult convertDropout(NodeImporter &n) {
   if (!op)
     return failure();
   n.setOutput(0, op->getResult(0));
+  if (n.isOutputUsed(1)) {
+    Value mask = inferenceDropoutMask(n, x);
+    if (!mask)
+      return failure();
+    n.setOutput(1, mask);
+  }
   return success();
 }
 
@@ -437,6 +463,18 @@ LogicalResult convertDropout(NodeImporter &n) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult convertReshape(NodeImporter &n) {
+  if (n.opset < 5) {
+    // Reshape-1: the shape is an attribute.
+    if (!n.checkArity(1, 1, 1, 1))
+      return failure();
+    Value data = n.requiredInput(0);
+    std::optional<llvm::SmallVector<int64_t>> shape = n.intsAttr("shape");
+    if (n.failed())
+      return failure();
+    if (!shape)
+      return n.fail("attribute 'shape' is required");
+    return emit<ReshapeOp>(n, {data, n.constantI64(*shape)});
+  }
   if (!n.checkArity(2, 2, 1, 1))
     return failure();
   Value data = n.requiredInput(0), shape = n.requiredInput(1);
@@ -469,17 +507,23 @@ LogicalResult convertConcat(NodeImporter &n) {
   llvm::SmallVector<Value> inputs;
   for (unsigned i = 0; i < n.numInputs(); ++i)
     inputs.push_back(n.requiredInput(i));
-  if (!n.hasAttr("axis"))
+  // Concat-1 concatenates along axis 1 by default.
+  if (!n.hasAttr("axis") && n.opset >= 4)
     return n.fail("attribute 'axis' is required");
-  Attrs attrs;
-  n.copyIntAttr(attrs, "axis");
+  Attrs attrs{n.builder.getNamedAttr(
+      "axis", n.builder.getI64IntegerAttr(n.intAttr("axis", 1)))};
+  if (n.failed())
+    return failure();
   return emit<ConcatOp>(n, inputs, attrs);
 }
 
 LogicalResult convertSplit(NodeImporter &n) {
-  bool splitAsInput = n.opset >= 13;
-  if (!n.checkArity(1, splitAsInput ? 2 : 1, 1, INT32_MAX))
+  // Split-1 takes the sizes as an optional input or attribute.
+  bool splitAsInput = n.opset >= 13 || (n.opset < 2 && n.hasInput(1));
+  if (!n.checkArity(1, n.opset >= 13 || n.opset < 2 ? 2 : 1, 1, INT32_MAX))
     return failure();
+  if (splitAsInput && n.opset < 2 && n.hasAttr("split"))
+    return n.fail("'split' is given both as an input and as an attribute");
   Value x = n.requiredInput(0);
   std::optional<llvm::SmallVector<int64_t>> split =
       splitAsInput ? n.constantIntsInput(1, "split") : n.intsAttr("split");
@@ -636,16 +680,18 @@ LogicalResult convertExpand(NodeImporter &n) {
 LogicalResult convertPad(NodeImporter &n) {
   Value data, pads, value, axes;
   if (n.opset < 11) {
-    // Pad-2: pads and the constant value are attributes.
+    // Pad-2: pads and the constant value are attributes (Pad-1 calls the
+    // pads `paddings`).
     if (!n.checkArity(1, 1, 1, 1))
       return failure();
     data = n.requiredInput(0);
-    std::optional<llvm::SmallVector<int64_t>> padsAttr = n.intsAttr("pads");
+    llvm::StringRef padsName = n.opset < 2 ? "paddings" : "pads";
+    std::optional<llvm::SmallVector<int64_t>> padsAttr = n.intsAttr(padsName);
     float constant = n.floatAttr("value").value_or(0.0f);
     if (n.failed())
       return failure();
     if (!padsAttr)
-      return n.fail("attribute 'pads' is required");
+      return n.fail("attribute '" + padsName + "' is required");
     pads = n.constantI64(*padsAttr);
     if (constant != 0.0f)
       value = n.constantScalar(elementTypeOf(data), constant);
@@ -741,11 +787,23 @@ LogicalResult convertUpsample(NodeImporter &n) {
   Attrs attrs;
   addLegacyResizeAttrs(n, attrs);
   if (n.opset < 9) {
-    // Upsample-7: scales is an attribute.
+    // Upsample-7: scales is an attribute; Upsample-1 scales the two inner
+    // dims of a 4-D input by height_scale and width_scale.
     if (!n.checkArity(1, 1, 1, 1))
       return failure();
     Value x = n.requiredInput(0);
-    std::optional<llvm::SmallVector<float>> scales = n.floatsAttr("scales");
+    std::optional<llvm::SmallVector<float>> scales;
+    if (n.opset < 7) {
+      std::optional<float> height = n.floatAttr("height_scale"),
+                           width = n.floatAttr("width_scale");
+      if (height && width)
+        scales = llvm::SmallVector<float>{1.0f, 1.0f, *height, *width};
+      else if (!n.failed())
+        return n.fail("attributes 'height_scale' and 'width_scale' are "
+                      "required");
+    } else {
+      scales = n.floatsAttr("scales");
+    }
     if (n.failed())
       return failure();
     if (!scales)

@@ -434,3 +434,12 @@ LogicalResult GRUOp::inferReturnTypes(MLIRContext *,
                         adaptor.getHiddenSize(), adaptor.getLayout(), 1, loc,
                         getOperationName(), types);
 }
+
+LogicalResult RNNOp::inferReturnTypes(MLIRContext *,
+                                      std::optional<Location> loc,
+                                      Adaptor adaptor,
+                                      SmallVectorImpl<Type> &types) {
+  return inferRecurrent(adaptor.getX(), adaptor.getDirection(),
+                        adaptor.getHiddenSize(), adaptor.getLayout(), 1, loc,
+                        getOperationName(), types);
+}

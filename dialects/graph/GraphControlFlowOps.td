@@ -165,4 +165,39 @@ def Graph_GRUOp : Graph_InferOp<"gru", [AttrSizedOperandSegments]> {
   let hasVerifier = 1;
 }
 
+def Graph_RNNOp : Graph_InferOp<"rnn", [AttrSizedOperandSegments]> {
+  let summary = "ONNX RNN";
+  let description = [{
+    A one-layer simple RNN: `Ht = f(Xt*W^T + Ht-1*R^T + Wb + Rb)`, with one
+    activation `f` per direction (default `Tanh`). The results `Y` and `Y_h`
+    always exist.
+
+    Example:
+
+    ```mlir
+    %y, %h = graph.rnn %x, %w, %r {hidden_size = 8 : i64}
+      : tensor<4x1x16xf32>, tensor<1x8x16xf32>, tensor<1x8x8xf32>
+      -> tensor<4x1x1x8xf32>, tensor<1x1x8xf32>
+    ```
+  }];
+  let arguments = (ins AnyTensor:$x, AnyTensor:$w, AnyTensor:$r,
+                       Optional<AnyTensor>:$b, Optional<AnyTensor>:$sequence_lens,
+                       Optional<AnyTensor>:$initial_h,
+                       OptionalAttr<F32ArrayAttr>:$activation_alpha,
+                       OptionalAttr<F32ArrayAttr>:$activation_beta,
+                       OptionalAttr<StrArrayAttr>:$activations,
+                       OptionalAttr<F32Attr>:$clip,
+                       DefaultValuedStrAttr<StrAttr, "forward">:$direction,
+                       I64Attr:$hidden_size,
+                       DefaultValuedAttr<I64Attr, "0">:$layout);
+  let results = (outs AnyTensor:$y, AnyTensor:$y_h);
+  let assemblyFormat = [{
+    $x `,` $w `,` $r (`bias` `(` $b^ `:` type($b) `)`)?
+    (`seq_lens` `(` $sequence_lens^ `:` type($sequence_lens) `)`)?
+    (`initial_h` `(` $initial_h^ `:` type($initial_h) `)`)?
+    attr-dict `:` type($x) `,` type($w) `,` type($r) `->` type($y) `,` type($y_h)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // WEFT_DIALECTS_GRAPH_GRAPHCONTROLFLOWOPS_TD

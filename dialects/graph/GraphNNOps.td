@@ -237,10 +237,6 @@ def Graph_SoftmaxOp : Graph_InferOp<"softmax"> {
   let hasVerifier = 1;
 }
 
-def Graph_ReduceMeanOp : Graph_ReduceOp<"reduce_mean", "ReduceMean">;
-def Graph_ReduceMaxOp : Graph_ReduceOp<"reduce_max", "ReduceMax">;
-def Graph_ReduceSumOp : Graph_ReduceOp<"reduce_sum", "ReduceSum">;
-
 def Graph_DropoutOp : Graph_InferOp<"dropout"> {
   let summary = "dropout (inference: identity)";
   let description = [{

@@ -96,6 +96,24 @@ class Graph_ReduceOp<string mnemonic, string onnxName>
   let results = (outs AnyTensor:$reduced);
   let assemblyFormat = "$data attr-dict `:` type($data) `->` type($reduced)";
   let hasVerifier = 1;
+  // One verifier and one inference for the whole family (ReductionOps.cpp).
+  let extraClassDefinition = [{
+    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange l,
+                                            ::mlir::TypeRange r) {
+      return ::weft::graph::areRefinableTypes(l, r);
+    }
+    ::mlir::LogicalResult $cppClass::verify() {
+      return ::weft::graph::verifyReduction(*this, getKeepdims(),
+                                            getNoopWithEmptyAxes());
+    }
+    ::mlir::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *, std::optional<::mlir::Location> loc,
+        Adaptor adaptor, ::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      return ::weft::graph::inferReduction(
+          adaptor.getData(), adaptor.getAxesAttr(), adaptor.getKeepdims(),
+          adaptor.getNoopWithEmptyAxes(), loc, getOperationName(), types);
+    }
+  }];
 }
 
 #endif // WEFT_DIALECTS_GRAPH_GRAPHOPBASE_TD

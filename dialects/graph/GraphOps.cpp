@@ -2,7 +2,9 @@
 //
 // Op verifiers and the generated op definitions. Type inference lives in
 // ElementwiseTypes.cpp, ConvPoolTypes.cpp and ShapeOpTypes.cpp, folders in
-// Folders.cpp, canonicalization patterns in Canonicalize.cpp.
+// Folders.cpp, canonicalization patterns in Canonicalize.cpp. The ops of
+// GraphReductionOps.td have their verifiers and inference in
+// ReductionOps.cpp.
 //
 // These verifiers run before the InferTypeOpInterface verifier (which calls
 // type inference), so they must not trust anything inference checks (ranks,
@@ -309,17 +311,6 @@ LogicalResult GlobalAveragePoolOp::verify() { return success(); }
 // Reductions and shape manipulation
 //===----------------------------------------------------------------------===//
 
-#define GRAPH_VERIFY_REDUCE(OP)                                                \
-  LogicalResult OP::verify() {                                                 \
-    if (failed(checkFlag(*this, getKeepdims(), "keepdims")))                   \
-      return failure();                                                        \
-    return checkFlag(*this, getNoopWithEmptyAxes(), "noop_with_empty_axes");   \
-  }
-GRAPH_VERIFY_REDUCE(ReduceMeanOp)
-GRAPH_VERIFY_REDUCE(ReduceMaxOp)
-GRAPH_VERIFY_REDUCE(ReduceSumOp)
-#undef GRAPH_VERIFY_REDUCE
-
 LogicalResult ReshapeOp::verify() {
   if (failed(checkFlag(*this, getAllowzero(), "allowzero")))
     return failure();
@@ -410,7 +401,7 @@ LogicalResult ResizeOp::verify() {
   StringRef ctm = getCoordinateTransformationMode();
   if (!llvm::is_contained({"half_pixel", "half_pixel_symmetric",
                            "pytorch_half_pixel", "align_corners", "asymmetric",
-                           "tf_crop_and_resize"},
+                           "tf_crop_and_resize", "tf_half_pixel_for_nn"},
                           ctm))
     return nodeError(*this)
            << "unknown coordinate_transformation_mode '" << ctm << "'";
@@ -518,6 +509,12 @@ LogicalResult GRUOp::verify() {
   return verifyRecurrent(*this, getX(), getW(), getR(), getB(),
                          getSequenceLens(), getInitialH(), getActivations(),
                          getDirection(), getHiddenSize(), getLayout(), 3, 2);
+}
+
+LogicalResult RNNOp::verify() {
+  return verifyRecurrent(*this, getX(), getW(), getR(), getB(),
+                         getSequenceLens(), getInitialH(), getActivations(),
+                         getDirection(), getHiddenSize(), getLayout(), 1, 1);
 }
 
 //===----------------------------------------------------------------------===//

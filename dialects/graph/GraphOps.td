@@ -13,7 +13,13 @@
 include "dialects/graph/GraphOpBase.td"
 include "dialects/graph/GraphElementwiseOps.td"
 include "dialects/graph/GraphNNOps.td"
+include "dialects/graph/GraphReductionOps.td"
+include "dialects/graph/GraphPoolIndicesOps.td"
 include "dialects/graph/GraphShapeOps.td"
+include "dialects/graph/GraphIndexingOps.td"
 include "dialects/graph/GraphControlFlowOps.td"
+include "dialects/graph/GraphMathOps.td"
+include "dialects/graph/GraphGeneratorOps.td"
+include "dialects/graph/GraphQuantOps.td"
 
 #endif // WEFT_DIALECTS_GRAPH_GRAPHOPS_TD

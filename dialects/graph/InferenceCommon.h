@@ -101,6 +101,26 @@ std::pair<int64_t, int64_t> computeShapeRange(int64_t rank, int64_t start,
 /// Number of directions of a recurrent op, or nullopt for an unknown string.
 std::optional<int64_t> getNumDirections(llvm::StringRef direction);
 
+/// The verifier and type inference shared by the Reduce* ops (`axes` absent
+/// or empty: all axes, or none with `noopWithEmptyAxes`) and by the Arg* ops
+/// (one axis, i64 result); defined in ReductionOps.cpp.
+mlir::LogicalResult verifyReduction(mlir::Operation *op, int64_t keepdims,
+                                    int64_t noopWithEmptyAxes);
+mlir::LogicalResult inferReduction(mlir::Value data,
+                                   mlir::DenseI64ArrayAttr axes,
+                                   int64_t keepdims, int64_t noopWithEmptyAxes,
+                                   std::optional<mlir::Location> loc,
+                                   llvm::StringRef opName,
+                                   llvm::SmallVectorImpl<mlir::Type> &types);
+mlir::LogicalResult verifyArgReduction(mlir::Operation *op, mlir::Value data,
+                                       int64_t keepdims,
+                                       int64_t selectLastIndex);
+mlir::LogicalResult inferArgReduction(mlir::Value data, int64_t axis,
+                                      int64_t keepdims,
+                                      std::optional<mlir::Location> loc,
+                                      llvm::StringRef opName,
+                                      llvm::SmallVectorImpl<mlir::Type> &types);
+
 } // namespace weft::graph
 
 #endif // WEFT_DIALECTS_GRAPH_INFERENCECOMMON_H

@@ -1,8 +1,8 @@
 //===- ShapeOpTypes.cpp - Type inference of shape-manipulating ops --------===//
 //
-// Result types of the reductions and of the ops that move, select or
-// reinterpret elements: reshape, flatten, transpose, concat, split, slice,
-// gather, squeeze, unsqueeze, shape, size, expand, pad and resize. Operands
+// Result types of the ops that move, select or reinterpret elements:
+// reshape, flatten, transpose, concat, split, slice, gather, squeeze,
+// unsqueeze, shape, size, expand, pad and resize. Operands
 // that ONNX passes as tensors (a reshape's shape, slice bounds, pads, resize
 // scales) give exact dims when they are constants, otherwise the right rank.
 //
@@ -14,68 +14,6 @@
 
 using namespace mlir;
 using namespace weft::graph;
-
-//===----------------------------------------------------------------------===//
-// Reductions
-//===----------------------------------------------------------------------===//
-
-static LogicalResult inferReduce(Value data,
-                                 std::optional<ArrayRef<int64_t>> axes,
-                                 int64_t keepdims, int64_t noopWithEmptyAxes,
-                                 std::optional<Location> loc, StringRef opName,
-                                 SmallVectorImpl<Type> &types) {
-  Type elementType = getElementType(data.getType());
-  MaybeShape shape = getShape(data);
-  bool reduceAll = !axes || axes->empty();
-  if (reduceAll && noopWithEmptyAxes) {
-    types.push_back(tensorOf(shape, elementType));
-    return success();
-  }
-  if (!shape) {
-    // Reducing everything without keepdims gives a scalar whatever the rank.
-    types.push_back(reduceAll && !keepdims
-                        ? tensorOf(Shape(), elementType)
-                        : tensorOf(std::nullopt, elementType));
-    return success();
-  }
-  int64_t rank = shape->size();
-  SmallVector<bool> reduced(rank, reduceAll);
-  if (!reduceAll) {
-    FailureOr<SmallVector<int64_t>> norm =
-        normalizeAxes(*axes, rank, "axes", loc, opName);
-    if (failed(norm))
-      return failure();
-    for (int64_t axis : *norm)
-      reduced[axis] = true;
-  }
-  Shape result;
-  for (int64_t i = 0; i < rank; ++i) {
-    if (!reduced[i])
-      result.push_back((*shape)[i]);
-    else if (keepdims)
-      result.push_back(1);
-  }
-  types.push_back(tensorOf(result, elementType));
-  return success();
-}
-
-#define GRAPH_REDUCE(OP)                                                       \
-  LogicalResult OP::inferReturnTypes(                                          \
-      MLIRContext *, std::optional<Location> loc, OP::Adaptor adaptor,         \
-      SmallVectorImpl<Type> &types) {                                          \
-    std::optional<ArrayRef<int64_t>> axes;                                     \
-    if (adaptor.getAxesAttr())                                                 \
-      axes = adaptor.getAxesAttr().asArrayRef();                               \
-    return inferReduce(adaptor.getData(), axes, adaptor.getKeepdims(),         \
-                       adaptor.getNoopWithEmptyAxes(), loc,                    \
-                       getOperationName(), types);                             \
-  }
-
-GRAPH_REDUCE(ReduceMeanOp)
-GRAPH_REDUCE(ReduceMaxOp)
-GRAPH_REDUCE(ReduceSumOp)
-
-#undef GRAPH_REDUCE
 
 //===----------------------------------------------------------------------===//
 // Reshape, flatten, transpose

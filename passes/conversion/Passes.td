@@ -49,7 +49,8 @@ def ConvertGraphToLinalg : Pass<"convert-graph-to-linalg", "mlir::func::FuncOp">
   }];
   let dependentDialects = [
     "mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect",
-    "mlir::arith::ArithDialect", "mlir::math::MathDialect"
+    "mlir::arith::ArithDialect", "mlir::math::MathDialect",
+    "mlir::scf::SCFDialect"
   ];
 }
 

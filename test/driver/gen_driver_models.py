@@ -88,13 +88,22 @@ def relu():
     return make(nodes, [vi("x", F, [1, 3, 8, 8])], [vi("y", F, [1, 3, 8, 8])])
 
 
+def unsqueeze_axes():
+    # Unsqueeze-13 with its axes as a graph input (a shape input).
+    nodes = [helper.make_node("Unsqueeze", ["x", "axes"], ["y"], name="unsq")]
+    vi = helper.make_tensor_value_info
+    return make(nodes, [vi("x", F, [2, 3]), vi("axes", TensorProto.INT64, [1])],
+                [vi("y", F, None)])
+
+
 def main(argv):
     if len(argv) != 2:
         sys.exit(__doc__)
     out = argv[1]
     os.makedirs(out, exist_ok=True)
     for name, fn in [("convnet", convnet), ("twoinputs", twoinputs),
-                     ("symbolic", symbolic), ("relu", relu)]:
+                     ("symbolic", symbolic), ("relu", relu),
+                     ("unsqueeze_axes", unsqueeze_axes)]:
         with open(os.path.join(out, name + ".onnx"), "wb") as f:
             f.write(fn().SerializeToString())
     x = np.random.default_rng(1).standard_normal([1, 3, 8, 8])

@@ -561,15 +561,14 @@ def shape_chain():
 @model
 def unsupported():
     inner = helper.make_graph(
-        [helper.make_node("Einsum", ["x"], ["e"], name="inner_einsum",
-                          equation="i->i")],
+        [helper.make_node("TfIdfVectorizer", ["x"], ["e"], name="inner_tfidf")],
         "then", [], [vi("e", F, [4])])
     nodes = [
         helper.make_node("FusedConv", ["x"], ["a"], name="fc1",
                          domain="com.microsoft"),
         helper.make_node("FusedConv", ["a"], ["b"], name="fc2",
                          domain="com.microsoft"),
-        helper.make_node("TopK", ["b", "k"], ["v", "i"], name="topk"),
+        helper.make_node("StringNormalizer", ["b"], ["v"], name="strnorm"),
         helper.make_node("Upsample", ["v", "sc"], ["u"], name="up"),
         helper.make_node("If", ["c"], ["y"], name="if", then_branch=inner,
                          else_branch=inner),
@@ -629,26 +628,11 @@ def bn_saved_outputs():
 
 
 @model
-def dropout_mask():
-    nodes = [helper.make_node("Dropout", ["x"], ["y", "mask"], name="drop")]
-    return make(nodes, [vi("x", F, [4])],
-                [vi("y", F, [4]), vi("mask", TensorProto.BOOL, [4])])
-
-
-@model
 def dropout_unused_mask():
     nodes = [helper.make_node("Dropout", ["x", "ratio"], ["y", "mask"],
                               name="drop")]
     return make(nodes, [vi("x", F, [4])], [vi("y", F, [4])],
                 inits=[init("ratio", np.float32(0.1))])
-
-
-@model
-def maxpool_indices():
-    nodes = [helper.make_node("MaxPool", ["x"], ["y", "idx"], name="pool",
-                              kernel_shape=[2, 2])]
-    return make(nodes, [vi("x", F, [1, 1, 4, 4])],
-                [vi("y", F, None), vi("idx", I64, None)])
 
 
 @model

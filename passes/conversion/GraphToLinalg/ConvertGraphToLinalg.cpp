@@ -14,6 +14,7 @@
 #include "dialects/graph/GraphDialect.h"
 #include "dialects/graph/GraphUtils.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace weft {
@@ -23,9 +24,18 @@ namespace weft {
 
 void populateGraphToLinalgPatterns(mlir::RewritePatternSet &patterns) {
   populateGraphElementwiseToLinalgPatterns(patterns);
+  populateGraphElementwiseMathToLinalgPatterns(patterns);
   populateGraphLinearToLinalgPatterns(patterns);
   populateGraphPoolingReductionToLinalgPatterns(patterns);
+  populateGraphReductionToLinalgPatterns(patterns);
+  populateGraphNormalizationToLinalgPatterns(patterns);
   populateGraphDataMovementToLinalgPatterns(patterns);
+  populateGraphPoolIndicesToLinalgPatterns(patterns);
+  populateGraphIndexingToLinalgPatterns(patterns);
+  populateGraphRecurrentToLinalgPatterns(patterns);
+  populateGraphRangeToLinalgPatterns(patterns);
+  populateGraphQuantizationToLinalgPatterns(patterns);
+  populateGraphControlFlowToLinalgPatterns(patterns);
 }
 
 namespace {
@@ -47,7 +57,7 @@ struct ConvertGraphToLinalgPass
     target.addIllegalDialect<graph::GraphDialect>();
     target.addLegalDialect<linalg::LinalgDialect, tensor::TensorDialect,
                            arith::ArithDialect, math::MathDialect,
-                           func::FuncDialect>();
+                           func::FuncDialect, scf::SCFDialect>();
     // Linalg bodies cast unsigned scalars to signless ones for arith.
     target.addLegalOp<UnrealizedConversionCastOp>();
 

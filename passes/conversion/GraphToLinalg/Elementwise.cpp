@@ -4,10 +4,12 @@
 // operands read through numpy-broadcasting indexing maps. Unsigned tensors
 // stay unsigned; inside the body their scalars are cast to signless ones
 // (arith only knows signless integers) and the body picks the unsigned arith
-// ops.
+// ops. The pattern itself is in ElementwisePattern.h; the math, logic and bit
+// ops of GraphMathOps.td are in ElementwiseMath.cpp.
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/conversion/GraphToLinalg/ElementwisePattern.h"
 #include "passes/conversion/GraphToLinalg/GraphToLinalg.h"
 #include "passes/conversion/GraphToLinalg/LoweringUtils.h"
 
@@ -18,106 +20,19 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
 
-#include <functional>
-
 using namespace mlir;
 using namespace weft::lowering;
 namespace graph = weft::graph;
 
 namespace {
 
-/// What a body needs to know about the element types of one op.
-struct Elements {
-  /// The original (possibly unsigned) element types of the operands.
-  SmallVector<Type> operands;
-  /// The original element type of the result.
-  Type result;
-
-  bool isFloat(unsigned i = 0) const { return isa<FloatType>(operands[i]); }
-  bool isUnsigned(unsigned i = 0) const { return isUnsignedInt(operands[i]); }
-  /// The signless result element type the body computes in.
-  Type computeType() const { return toSignlessType(result); }
-};
-
-/// Which element types a lowering supports.
-enum class Accepts { Float, Number, Bool, Any };
-
-bool accepts(Accepts what, Type type) {
-  switch (what) {
-  case Accepts::Float:
-    return isa<FloatType>(type);
-  case Accepts::Number:
-    return isa<FloatType>(type) ||
-           (isa<IntegerType>(type) && !type.isInteger(1));
-  case Accepts::Bool:
-    return type.isInteger(1);
-  case Accepts::Any:
-    return isa<FloatType, IntegerType>(type);
-  }
-  return false;
-}
-
-/// Lowers an elementwise op with `body`, after checking that the element type
-/// of operand `checkedOperand` is one the body supports.
-template <typename OpTy> struct ElementwisePattern : OpConversionPattern<OpTy> {
-  using Body = std::function<Value(OpTy, OpBuilder &, Location, ValueRange,
-                                   const Elements &)>;
-
-  ElementwisePattern(MLIRContext *ctx, Accepts what, Body body,
-                     unsigned checkedOperand = 0)
-      : OpConversionPattern<OpTy>(ctx), what(what), body(std::move(body)),
-        checkedOperand(checkedOperand) {}
-
-  LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-    if (!resultType)
-      return failToLower(rewriter, op, "the result is unranked");
-    Elements elements;
-    elements.result = resultType.getElementType();
-    for (Value operand : adaptor.getOperands()) {
-      auto type = dyn_cast<RankedTensorType>(operand.getType());
-      if (!type)
-        return failToLower(rewriter, op, "an operand is unranked");
-      elements.operands.push_back(type.getElementType());
-    }
-    if (checkedOperand < elements.operands.size() &&
-        !accepts(what, elements.operands[checkedOperand])) {
-      std::string message;
-      llvm::raw_string_ostream os(message);
-      os << "element type " << elements.operands[checkedOperand]
-         << " is not supported";
-      return failToLower(rewriter, op, os.str());
-    }
-    Value result = buildElementwise(
-        rewriter, op.getLoc(), resultType, adaptor.getOperands(),
-        [&](OpBuilder &b, Location loc, ValueRange args) {
-          SmallVector<Value> signless;
-          for (Value arg : args)
-            signless.push_back(castToSignless(b, loc, arg));
-          Value value = body(op, b, loc, signless, elements);
-          return castFromSignless(b, loc, value, elements.result);
-        });
-    if (!result)
-      return failToLower(
-          rewriter, op,
-          "a dynamic dim of the result is not a dim of any operand");
-    rewriter.replaceOp(op, result);
-    return success();
-  }
-
-  Accepts what;
-  Body body;
-  unsigned checkedOperand;
-};
-
 template <typename OpTy>
 void add(RewritePatternSet &patterns, Accepts what,
          typename ElementwisePattern<OpTy>::Body body,
-         unsigned checkedOperand = 0) {
-  patterns.add<ElementwisePattern<OpTy>>(patterns.getContext(), what,
-                                         std::move(body), checkedOperand);
+         unsigned checkedOperand = 0,
+         HalfFloats halfFloats = HalfFloats::Keep) {
+  addElementwise<OpTy>(patterns, what, std::move(body), checkedOperand,
+                       halfFloats);
 }
 
 //===----------------------------------------------------------------------===//
@@ -152,6 +67,92 @@ Value hardSigmoid(OpBuilder &b, Location loc, Value x, double alpha,
   return b.create<arith::MaximumFOp>(loc, upper, createScalar(b, loc, type, 0));
 }
 
+/// `base` to the integer power `exponent` (its own type, signed unless
+/// `exponentUnsigned`) by binary exponentiation, one unrolled step per bit of
+/// the exponent, wrapping on overflow. A negative exponent gives what
+/// truncating 1 / base^-exponent gives: 1 for base 1, +-1 for base -1, else 0.
+/// (math.ipowi does not lower to LLVM.)
+Value integerPower(OpBuilder &b, Location loc, Value base, Value exponent,
+                   bool exponentUnsigned) {
+  Type type = base.getType();
+  Type exponentType = exponent.getType();
+  unsigned bits = exponentType.getIntOrFloatBitWidth();
+  Value one = createScalar(b, loc, type, 1);
+  Value expOne = createScalar(b, loc, exponentType, 1);
+  Value expZero = createScalar(b, loc, exponentType, 0);
+  Value result = one, square = base;
+  for (unsigned i = 0; i < bits; ++i) {
+    Value shifted =
+        i == 0 ? exponent
+               : b.create<arith::ShRUIOp>(
+                     loc, exponent, createScalar(b, loc, exponentType, i));
+    Value bit = b.create<arith::CmpIOp>(
+        loc, arith::CmpIPredicate::ne,
+        b.create<arith::AndIOp>(loc, shifted, expOne), expZero);
+    result = b.create<arith::SelectOp>(
+        loc, bit, b.create<arith::MulIOp>(loc, result, square), result);
+    if (i + 1 < bits)
+      square = b.create<arith::MulIOp>(loc, square, square);
+  }
+  if (exponentUnsigned)
+    return result;
+  // Negative exponent: base 1 gives 1, base -1 gives -1 for odd exponents
+  // and 1 for even ones (the `result` computed above, as (-1)^e only depends
+  // on the parity), anything else 0.
+  Value negative = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt,
+                                           exponent, expZero);
+  Value absBase = b.create<math::AbsIOp>(loc, base);
+  Value unitBase =
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, absBase, one);
+  Value zero = createScalar(b, loc, type, 0);
+  Value fraction = b.create<arith::SelectOp>(loc, unitBase, result, zero);
+  return b.create<arith::SelectOp>(loc, negative, fraction, result);
+}
+
+/// base^exponent for floats as C's pow: exp(exponent * log|base|), negated
+/// for a negative base and an odd integer exponent, NaN for a negative base
+/// and a non-integer exponent, 1 for a zero exponent or a base of 1. (The
+/// CPU backend's expansion of math.powf squares the base, which overflows,
+/// and takes no NaN branch.)
+Value floatPower(OpBuilder &b, Location loc, Value base, Value exponent) {
+  Type type = base.getType();
+  Value zero = createScalar(b, loc, type, 0);
+  Value one = createScalar(b, loc, type, 1);
+  Value half = createScalar(b, loc, type, 0.5);
+  Value absBase = b.create<math::AbsFOp>(loc, base);
+  Value logBase = b.create<math::LogOp>(loc, absBase);
+  Value product = b.create<arith::MulFOp>(loc, exponent, logBase);
+  Value magnitude = b.create<math::ExpOp>(loc, product);
+  // Integer and odd-integer exponents.
+  Value truncated = b.create<math::TruncOp>(loc, exponent);
+  Value isInteger = b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OEQ,
+                                            truncated, exponent);
+  Value halved = b.create<arith::MulFOp>(loc, exponent, half);
+  Value halvedTruncated = b.create<math::TruncOp>(loc, halved);
+  Value isEven = b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OEQ,
+                                         halvedTruncated, halved);
+  Value notEven = b.create<arith::XOrIOp>(
+      loc, isEven, createScalar(b, loc, b.getI1Type(), 1));
+  Value isOdd = b.create<arith::AndIOp>(loc, isInteger, notEven);
+  Value negated = b.create<arith::NegFOp>(loc, magnitude);
+  Value nan = b.create<arith::ConstantOp>(
+      loc, b.getFloatAttr(type, APFloat::getNaN(
+                                    cast<FloatType>(type).getFloatSemantics())));
+  Value signedResult = b.create<arith::SelectOp>(loc, isOdd, negated, magnitude);
+  Value negativeResult =
+      b.create<arith::SelectOp>(loc, isInteger, signedResult, nan);
+  Value negativeBase = b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OLT,
+                                               base, zero);
+  Value result =
+      b.create<arith::SelectOp>(loc, negativeBase, negativeResult, magnitude);
+  Value zeroExponent = b.create<arith::CmpFOp>(
+      loc, arith::CmpFPredicate::OEQ, exponent, zero);
+  Value unitBase =
+      b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OEQ, base, one);
+  Value isOne = b.create<arith::OrIOp>(loc, zeroExponent, unitBase);
+  return b.create<arith::SelectOp>(loc, isOne, one, result);
+}
+
 /// ONNX Pow for every mix of float and integer base and exponent: the result
 /// has the base's type.
 Value power(OpBuilder &b, Location loc, Value base, Value exponent,
@@ -160,19 +161,17 @@ Value power(OpBuilder &b, Location loc, Value base, Value exponent,
   if (isa<FloatType>(baseType)) {
     exponent = convertScalar(b, loc, exponent, baseType, elements.isUnsigned(1),
                              false);
-    return b.create<math::PowFOp>(loc, base, exponent);
+    return floatPower(b, loc, base, exponent);
   }
   if (isa<FloatType>(exponent.getType())) {
     Type floatType = exponent.getType();
     Value floatBase =
         convertScalar(b, loc, base, floatType, elements.isUnsigned(0), false);
-    Value result = b.create<math::PowFOp>(loc, floatBase, exponent);
+    Value result = floatPower(b, loc, floatBase, exponent);
     return convertScalar(b, loc, result, baseType, false,
                          elements.isUnsigned(0));
   }
-  exponent = convertScalar(b, loc, exponent, baseType, elements.isUnsigned(1),
-                           elements.isUnsigned(0));
-  return b.create<math::IPowIOp>(loc, base, exponent);
+  return integerPower(b, loc, base, exponent, elements.isUnsigned(1));
 }
 
 template <typename FloatOp, typename SignedOp, typename UnsignedOp = SignedOp>
@@ -358,10 +357,12 @@ void weft::populateGraphElementwiseToLinalgPatterns(
         return arithmetic<arith::DivFOp, arith::DivSIOp, arith::DivUIOp>(b, l,
                                                                          a, e);
       });
-  add<graph::PowOp>(patterns, Accepts::Number,
-                    [](graph::PowOp, B b, L l, V a, E e) {
-                      return power(b, l, a[0], a[1], e);
-                    });
+  add<graph::PowOp>(
+      patterns, Accepts::Number,
+      [](graph::PowOp, B b, L l, V a, E e) {
+        return power(b, l, a[0], a[1], e);
+      },
+      0, HalfFloats::ComputeInF32);
 
   // Comparisons (i1 results).
   add<graph::EqualOp>(

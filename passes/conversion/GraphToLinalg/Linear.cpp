@@ -207,6 +207,72 @@ FailureOr<Value> buildConvolution(OpBuilder &b, Location loc, Value input,
     return conv->getResult(0);
   }
 
+  // A grouped 1-d convolution is the 2-d one over a height of 1.
+  if (spatial == 1) {
+    auto unitHeight = [&](Value v, RankedTensorType type) -> FailureOr<Value> {
+      ArrayRef<int64_t> shape = type.getShape();
+      return expandTo(b, loc, v,
+                      RankedTensorType::get({shape[0], shape[1], 1, shape[2]},
+                                            type.getElementType()),
+                      {{0}, {1}, {2, 3}});
+    };
+    FailureOr<Value> input2d = unitHeight(input, inputType);
+    FailureOr<Value> weight2d = unitHeight(weight, weightType);
+    if (failed(input2d) || failed(weight2d)) {
+      what = "cannot view the 1-d convolution as 2-d";
+      return failure();
+    }
+    ArrayRef<int64_t> out = resultType.getShape();
+    auto result2dType = RankedTensorType::get({out[0], out[1], 1, out[2]},
+                                              resultType.getElementType());
+    FailureOr<Value> conv = buildConvolution(
+        b, loc, *input2d, *weight2d, group, {1, strides[0]},
+        {1, dilations[0]}, result2dType, what);
+    if (failed(conv))
+      return failure();
+    return b
+        .create<tensor::CollapseShapeOp>(
+            loc, resultType, *conv,
+            ArrayRef<ReassociationIndices>{{0}, {1}, {2, 3}})
+        .getResult();
+  }
+  // A grouped 3-d convolution with few groups: one dense 3-d convolution
+  // per group on its channel slices.
+  if (spatial == 3 && group <= kMaxSplitGroups &&
+      !ShapedType::isDynamic(channels) && !ShapedType::isDynamic(outChannels) &&
+      channels % group == 0 && outChannels % group == 0) {
+    int64_t perGroupIn = channels / group, perGroupOut = outChannels / group;
+    int64_t rank = inputType.getRank();
+    Value result = createEmptyTensor(b, loc, resultType, *dynamicSizes);
+    auto slice = [&](Value source, int64_t dim, int64_t offset,
+                     int64_t size) -> Value {
+      SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+      SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, source);
+      SmallVector<OpFoldResult> steps(rank, b.getIndexAttr(1));
+      offsets[dim] = b.getIndexAttr(offset);
+      sizes[dim] = b.getIndexAttr(size);
+      return b.create<tensor::ExtractSliceOp>(loc, source, offsets, sizes,
+                                              steps);
+    };
+    SmallVector<int64_t> groupShape(resultType.getShape());
+    groupShape[1] = perGroupOut;
+    auto groupType = RankedTensorType::get(groupShape, elementType);
+    for (int64_t g = 0; g < group; ++g) {
+      FailureOr<Value> conv = buildConvolution(
+          b, loc, slice(input, 1, g * perGroupIn, perGroupIn),
+          slice(weight, 0, g * perGroupOut, perGroupOut), 1, strides,
+          dilations, groupType, what);
+      if (failed(conv))
+        return failure();
+      SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+      offsets[1] = b.getIndexAttr(g * perGroupOut);
+      SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, *conv);
+      SmallVector<OpFoldResult> steps(rank, b.getIndexAttr(1));
+      result = b.create<tensor::InsertSliceOp>(loc, *conv, result, offsets,
+                                               sizes, steps);
+    }
+    return result;
+  }
   if (spatial != 2) {
     what = "grouped " + std::to_string(spatial) +
            "-d convolution is not supported";
@@ -352,7 +418,12 @@ LogicalResult checkConvTypes(Operation *op, Value x, Value w,
     return failToLower(rewriter, op, "operands must be ranked");
   if (xType.getRank() < 3 || wType.getRank() != xType.getRank())
     return failToLower(rewriter, op, "input and weight ranks differ");
-  if (!isa<FloatType>(xType.getElementType()))
+  // i32 convs come from ONNX ConvInteger (QuantConverters.cpp), which has
+  // no bias; the bias addition is float only.
+  auto conv = dyn_cast<graph::ConvOp>(op);
+  bool integerConv = conv && !conv.getB() &&
+                     xType.getElementType().isSignlessInteger(32);
+  if (!isa<FloatType>(xType.getElementType()) && !integerConv)
     return failToLower(rewriter, op, "element type must be float");
   if (!wType.hasStaticShape())
     return failToLower(rewriter, op, "the weight shape must be static");

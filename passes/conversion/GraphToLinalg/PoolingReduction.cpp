@@ -1,16 +1,19 @@
-//===- PoolingReduction.cpp - Pooling, softmax and reductions -------------===//
+//===- PoolingReduction.cpp - Pooling and softmax ------------------------===//
 //
-// max_pool and average_pool pad their input with tensor.pad (with -inf or 0;
-// ceil_mode adds the extra end padding its last window needs) and become
-// linalg.pooling_nchw_{max,sum} for 2-D, a linalg.generic otherwise; the
-// average divides by a per-position count known when compiling. Reductions
-// (global_average_pool, softmax, reduce_*) are linalg.generic ops with
-// reduction iterators, their kept unit dims restored by tensor.expand_shape.
+// max_pool, average_pool and lp_pool pad their input with tensor.pad (with
+// -inf or 0; ceil_mode adds the extra end padding its last window needs) and
+// become linalg.pooling_nchw_{max,sum} for 2-D, a linalg.generic otherwise;
+// the average divides by a per-position count known when compiling, lp_pool
+// sums |x|^p and takes the p-th root. The global pools and softmax are
+// linalg.generic ops with reduction iterators (ReductionUtils.h), their kept
+// unit dims restored by tensor.expand_shape. The reduce_* family lowers in
+// Reduction.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/conversion/GraphToLinalg/GraphToLinalg.h"
 #include "passes/conversion/GraphToLinalg/LoweringUtils.h"
+#include "passes/conversion/GraphToLinalg/ReductionUtils.h"
 
 #include "dialects/graph/GraphOps.h"
 #include "dialects/graph/GraphUtils.h"
@@ -25,91 +28,6 @@ using namespace weft::lowering;
 namespace graph = weft::graph;
 
 namespace {
-
-using Combiner =
-    llvm::function_ref<Value(OpBuilder &, Location, Value acc, Value x)>;
-
-Value maxCombiner(OpBuilder &b, Location loc, Value acc, Value x) {
-  if (isa<FloatType>(x.getType()))
-    return b.create<arith::MaximumFOp>(loc, acc, x);
-  return b.create<arith::MaxSIOp>(loc, acc, x);
-}
-
-Value addCombiner(OpBuilder &b, Location loc, Value acc, Value x) {
-  if (isa<FloatType>(x.getType()))
-    return b.create<arith::AddFOp>(loc, acc, x);
-  return b.create<arith::AddIOp>(loc, acc, x);
-}
-
-/// Reduces `input` over the dims marked in `reduced` (they are dropped from
-/// the result), starting from `initValue`.
-Value reduceDims(OpBuilder &b, Location loc, Value input,
-                 ArrayRef<bool> reduced, Value initValue, Combiner combine) {
-  auto type = cast<RankedTensorType>(input.getType());
-  MLIRContext *ctx = b.getContext();
-  SmallVector<int64_t> shape;
-  SmallVector<Value> sizes;
-  SmallVector<AffineExpr> kept;
-  SmallVector<utils::IteratorType> iterators;
-  for (int64_t i = 0; i < type.getRank(); ++i) {
-    if (reduced[i]) {
-      iterators.push_back(utils::IteratorType::reduction);
-      continue;
-    }
-    iterators.push_back(utils::IteratorType::parallel);
-    kept.push_back(getAffineDimExpr(i, ctx));
-    shape.push_back(type.getDimSize(i));
-    if (type.isDynamicDim(i))
-      sizes.push_back(b.create<tensor::DimOp>(loc, input, i));
-  }
-  auto resultType = type.clone(shape);
-  Value init = createFilledTensor(b, loc, resultType, initValue, sizes);
-  auto generic = b.create<linalg::GenericOp>(
-      loc, TypeRange{resultType}, ValueRange{input}, ValueRange{init},
-      ArrayRef<AffineMap>{b.getMultiDimIdentityMap(type.getRank()),
-                          AffineMap::get(type.getRank(), 0, kept, ctx)},
-      iterators, [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        nb.create<linalg::YieldOp>(nloc, combine(nb, nloc, args[1], args[0]));
-      });
-  return generic.getResult(0);
-}
-
-/// The number of elements in the dims of `input` marked in `dims`, as a
-/// scalar of `type` (computed at run time for dynamic dims).
-Value countElements(OpBuilder &b, Location loc, Value input,
-                    ArrayRef<bool> dims, Type type) {
-  auto inputType = cast<RankedTensorType>(input.getType());
-  int64_t staticCount = 1;
-  Value dynamicCount;
-  for (int64_t i = 0; i < inputType.getRank(); ++i) {
-    if (!dims[i])
-      continue;
-    if (!inputType.isDynamicDim(i)) {
-      staticCount *= inputType.getDimSize(i);
-      continue;
-    }
-    Value dim = b.create<tensor::DimOp>(loc, input, i);
-    dynamicCount =
-        dynamicCount ? b.create<arith::MulIOp>(loc, dynamicCount, dim) : dim;
-  }
-  if (!dynamicCount)
-    return createScalar(b, loc, type, static_cast<double>(staticCount));
-  Value count = b.create<arith::MulIOp>(
-      loc, dynamicCount, b.create<arith::ConstantIndexOp>(loc, staticCount));
-  Value asInt =
-      b.create<arith::IndexCastOp>(loc, b.getI64Type(), count).getResult();
-  return convertScalar(b, loc, asInt, type, false, false);
-}
-
-/// `reduced` (the reduced dims dropped) divided elementwise by `divisor`.
-Value divideBy(OpBuilder &b, Location loc, Value reduced, Value divisor) {
-  auto type = cast<RankedTensorType>(reduced.getType());
-  return buildElementwise(
-      b, loc, type, reduced,
-      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-        return nb.create<arith::DivFOp>(nloc, args[0], divisor);
-      });
-}
 
 //===----------------------------------------------------------------------===//
 // max_pool and average_pool
@@ -427,33 +345,8 @@ struct GlobalAveragePoolPattern
 };
 
 //===----------------------------------------------------------------------===//
-// softmax and reduce_*
+// softmax
 //===----------------------------------------------------------------------===//
-
-/// Applies `body(x, r)` to `x` and `reduced`, which is `x` reduced over the
-/// dims marked in `dims` (and read broadcast along them).
-Value combineWithReduced(
-    OpBuilder &b, Location loc, Value x, Value reduced, ArrayRef<bool> dims,
-    llvm::function_ref<Value(OpBuilder &, Location, Value, Value)> body) {
-  auto type = cast<RankedTensorType>(x.getType());
-  unsigned rank = type.getRank();
-  MLIRContext *ctx = b.getContext();
-  SmallVector<AffineExpr> kept;
-  for (unsigned i = 0; i < rank; ++i)
-    if (!dims[i])
-      kept.push_back(getAffineDimExpr(i, ctx));
-  Value init = createEmptyTensor(b, loc, type, x);
-  AffineMap identity = b.getMultiDimIdentityMap(rank);
-  auto generic = b.create<linalg::GenericOp>(
-      loc, TypeRange{type}, ValueRange{x, reduced}, ValueRange{init},
-      ArrayRef<AffineMap>{identity, AffineMap::get(rank, 0, kept, ctx),
-                          identity},
-      parallelIterators(rank),
-      [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        nb.create<linalg::YieldOp>(nloc, body(nb, nloc, args[0], args[1]));
-      });
-  return generic.getResult(0);
-}
 
 struct SoftmaxPattern : OpConversionPattern<graph::SoftmaxOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -496,70 +389,150 @@ struct SoftmaxPattern : OpConversionPattern<graph::SoftmaxOp> {
   }
 };
 
-enum class ReduceKind { Mean, Max, Sum };
+//===----------------------------------------------------------------------===//
+// global_max_pool, global_lp_pool, lp_pool
+//===----------------------------------------------------------------------===//
 
-template <typename OpTy, ReduceKind kind>
-struct ReducePattern : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
+/// |v|^p, with the common p spelled without math.powf.
+Value absPow(OpBuilder &b, Location loc, Value v, int64_t p) {
+  if (p == 2)
+    return b.create<arith::MulFOp>(loc, v, v);
+  Value abs = b.create<math::AbsFOp>(loc, v);
+  if (p == 1)
+    return abs;
+  return b.create<math::PowFOp>(loc, abs, createScalar(b, loc, v.getType(), p));
+}
+
+/// s^(1/p), the inverse of absPow on sums.
+Value rootOf(OpBuilder &b, Location loc, Value s, int64_t p) {
+  if (p == 1)
+    return s;
+  if (p == 2)
+    return b.create<math::SqrtOp>(loc, s);
+  return b.create<math::PowFOp>(loc, s,
+                                createScalar(b, loc, s.getType(), 1.0 / p));
+}
+
+/// Reduces the spatial dims of `x` (N x C x ...) into the global pool result
+/// type `yType`; `finish` maps each reduced element.
+FailureOr<Value>
+globalPool(ConversionPatternRewriter &rewriter, Operation *op, Value x,
+           Value initValue, Combiner combine,
+           llvm::function_ref<Value(OpBuilder &, Location, Value)> finish) {
+  auto xType = dyn_cast<RankedTensorType>(x.getType());
+  auto yType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!xType || !yType || xType.getRank() < 3)
+    return failToLower(rewriter, op, "input must be ranked N x C x ...");
+  Location loc = op->getLoc();
+  SmallVector<bool> spatial(xType.getRank(), true);
+  spatial[0] = spatial[1] = false;
+  Value result = reduceDims(rewriter, loc, x, spatial, initValue, combine);
+  if (finish) {
+    auto type = cast<RankedTensorType>(result.getType());
+    result = buildElementwise(rewriter, loc, type, result,
+                              [&](OpBuilder &b, Location l, ValueRange args) {
+                                return finish(b, l, args[0]);
+                              });
+  }
+  FailureOr<Value> reshaped = reshapeUnitDims(rewriter, loc, result, yType);
+  if (failed(reshaped))
+    return failToLower(rewriter, op, "unexpected result shape");
+  return *reshaped;
+}
+
+struct GlobalMaxPoolPattern : OpConversionPattern<graph::GlobalMaxPoolOp> {
+  using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+  matchAndRewrite(graph::GlobalMaxPoolOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Value x = adaptor.getData();
-    auto xType = dyn_cast<RankedTensorType>(x.getType());
-    auto yType = dyn_cast<RankedTensorType>(op.getType());
-    if (!xType || !yType)
-      return failToLower(rewriter, op, "operands must be ranked");
-    Type elementType = xType.getElementType();
-    bool isFloat = isa<FloatType>(elementType);
-    bool isInt = elementType.isSignlessInteger() && !elementType.isInteger(1);
-    if (!isFloat && !(isInt && kind != ReduceKind::Mean))
+    Value x = adaptor.getX();
+    Type elementType = cast<TensorType>(x.getType()).getElementType();
+    if (!isa<FloatType>(elementType) &&
+        !(elementType.isSignlessInteger() && !elementType.isInteger(1)))
       return failToLower(rewriter, op, "element type is not supported");
-    int64_t rank = xType.getRank();
-    SmallVector<bool> dims(rank, false);
-    std::optional<ArrayRef<int64_t>> axes = op.getAxes();
-    if (!axes || axes->empty()) {
-      if (op.getNoopWithEmptyAxes() != 0) {
-        if (xType != yType)
-          return failToLower(rewriter, op, "a no-op changes the type");
-        rewriter.replaceOp(op, x);
-        return success();
-      }
-      dims.assign(rank, true);
-    } else {
-      for (int64_t axis : *axes) {
-        std::optional<int64_t> normalized = graph::normalizeAxis(axis, rank);
-        if (!normalized)
-          return failToLower(rewriter, op, "an axis is out of range");
-        dims[*normalized] = true;
-      }
-    }
-    Location loc = op.getLoc();
-    Value initValue = kind == ReduceKind::Max
-                          ? createLowest(rewriter, loc, elementType)
-                          : createScalar(rewriter, loc, elementType, 0);
-    Value result =
-        reduceDims(rewriter, loc, x, dims, initValue,
-                   kind == ReduceKind::Max ? maxCombiner : addCombiner);
-    if (kind == ReduceKind::Mean)
-      result = divideBy(rewriter, loc, result,
-                        countElements(rewriter, loc, x, dims, elementType));
-    FailureOr<Value> reshaped = reshapeUnitDims(rewriter, loc, result, yType);
-    if (failed(reshaped))
-      return failToLower(rewriter, op, "unexpected result shape");
-    rewriter.replaceOp(op, *reshaped);
+    FailureOr<Value> result = globalPool(
+        rewriter, op, x, createLowest(rewriter, op.getLoc(), elementType),
+        maxCombiner, {});
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
     return success();
   }
 };
 
+struct GlobalLpPoolPattern : OpConversionPattern<graph::GlobalLpPoolOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(graph::GlobalLpPoolOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value x = adaptor.getX();
+    Type elementType = cast<TensorType>(x.getType()).getElementType();
+    if (!isa<FloatType>(elementType))
+      return failToLower(rewriter, op, "element type must be float");
+    int64_t p = op.getP();
+    FailureOr<Value> result = globalPool(
+        rewriter, op, x, createScalar(rewriter, op.getLoc(), elementType, 0),
+        [p](OpBuilder &b, Location l, Value acc, Value v) -> Value {
+          return b.create<arith::AddFOp>(l, acc, absPow(b, l, v, p));
+        },
+        [p](OpBuilder &b, Location l, Value s) { return rootOf(b, l, s, p); });
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+};
+
+struct LpPoolPattern : OpConversionPattern<graph::LpPoolOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(graph::LpPoolOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value x = adaptor.getX();
+    if (failed(checkPoolTypes(op, x, rewriter, /*allowIntegers=*/false)))
+      return failure();
+    auto xType = cast<RankedTensorType>(x.getType());
+    auto yType = cast<RankedTensorType>(op.getType());
+    std::string what;
+    FailureOr<PoolGeometry> g = getPoolGeometry(op, xType, yType, what);
+    if (failed(g))
+      return failToLower(rewriter, op, what);
+    Location loc = op.getLoc();
+    int64_t p = op.getP();
+    Value powered =
+        buildElementwise(rewriter, loc, xType, x,
+                         [p](OpBuilder &b, Location l, ValueRange args) {
+                           return absPow(b, l, args[0], p);
+                         });
+    Value zero = createScalar(rewriter, loc, xType.getElementType(), 0);
+    SmallVector<int64_t> low{0, 0}, high{0, 0};
+    for (unsigned i = 0; i < g->kernel.size(); ++i) {
+      low.push_back(g->padBegin[i]);
+      high.push_back(g->padEnd[i] + g->extraEnd[i]);
+    }
+    Value padded = padTensor(rewriter, loc, powered, low, high, zero);
+    Value init = createFilledTensor(rewriter, loc, yType, zero,
+                                    poolDynamicSizes(rewriter, loc, yType, x));
+    Value sum = buildPooling(rewriter, loc, padded, init, *g, /*isMax=*/false);
+    Value result =
+        buildElementwise(rewriter, loc, yType, sum,
+                         [p](OpBuilder &b, Location l, ValueRange args) {
+                           return rootOf(b, l, args[0], p);
+                         });
+    if (!result)
+      return failToLower(rewriter, op, "dynamic result dims unknown");
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
 } // namespace
 
 void weft::populateGraphPoolingReductionToLinalgPatterns(
     RewritePatternSet &patterns) {
-  patterns
-      .add<MaxPoolPattern, AveragePoolPattern, GlobalAveragePoolPattern,
-           SoftmaxPattern, ReducePattern<graph::ReduceMeanOp, ReduceKind::Mean>,
-           ReducePattern<graph::ReduceMaxOp, ReduceKind::Max>,
-           ReducePattern<graph::ReduceSumOp, ReduceKind::Sum>>(
-          patterns.getContext());
+  patterns.add<MaxPoolPattern, AveragePoolPattern, GlobalAveragePoolPattern,
+               SoftmaxPattern, GlobalMaxPoolPattern, GlobalLpPoolPattern,
+               LpPoolPattern>(patterns.getContext());
 }

@@ -79,7 +79,9 @@ float originalCoordinate(CoordMode mode, float x, float scale, float outLen,
   case CoordMode::PytorchHalfPixel:
     return outLen > 1 ? (x + 0.5f) / scale - 0.5f : 0.0f;
   case CoordMode::AlignCorners:
-    return outLen == 1 ? 0.0f : x * (inLen - 1) / (outLen - 1);
+    // The resized length is in * scale before rounding, as ONNX defines it
+    // (it differs from outLen when scales, not sizes, are given).
+    return outLen == 1 ? 0.0f : x * (inLen - 1) / (inLen * scale - 1);
   case CoordMode::Asymmetric:
     return x / scale;
   case CoordMode::TfHalfPixelForNN:
@@ -168,8 +170,9 @@ Value emitOriginalCoordinate(FloatMath &f, CoordMode mode, Value x, Value scale,
     return f.select(f.gt(outLen, one),
                     f.sub(f.div(f.add(x, half), scale), half), f.c(0.0f));
   case CoordMode::AlignCorners:
-    return f.select(f.eq(outLen, one), f.c(0.0f),
-                    f.div(f.mul(x, f.sub(inLen, one)), f.sub(outLen, one)));
+    return f.select(
+        f.eq(outLen, one), f.c(0.0f),
+        f.div(f.mul(x, f.sub(inLen, one)), f.sub(f.mul(inLen, scale), one)));
   case CoordMode::Asymmetric:
     return f.div(x, scale);
   case CoordMode::TfHalfPixelForNN:

@@ -148,3 +148,26 @@ func.func @main(%x: tensor<2x12xf32> {graph.name = "x"}) -> (tensor<2x12xf32> {g
   %c = tensor.collapse_shape %t [[0], [1, 2, 3]] : tensor<2x3x2x2xf32> into tensor<2x12xf32>
   return %c : tensor<2x12xf32>
 }
+
+// -----
+
+// A matmul accumulating into a tensor another kernel computed starts from a
+// copy made in its own kernel (so that each work item copies its own part).
+#rowb = affine_map<(d0, d1) -> (d1)>
+#id2b = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @main
+// CHECK: %[[BIAS:.*]] = call @kernel_0(
+// CHECK: call @kernel_1(%[[BIAS]], %{{.*}}, %{{.*}})
+// CHECK: func.func private @kernel_1
+// CHECK: %[[COPY:.*]] = linalg.copy ins(%{{.*}} : tensor<4x8xf32>)
+// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x16xf32>, tensor<16x8xf32>) outs(%[[COPY]] : tensor<4x8xf32>)
+func.func @main(%a: tensor<4x16xf32> {graph.name = "a"}, %b: tensor<16x8xf32> {graph.name = "b"}, %v: tensor<8xf32> {graph.name = "v"}) -> (tensor<4x8xf32> {graph.name = "y"}) {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %bias = linalg.generic {indexing_maps = [#rowb, #id2b], iterator_types = ["parallel", "parallel"]} ins(%v : tensor<8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %t = math.exp %x : f32
+    linalg.yield %t : f32
+  } -> tensor<4x8xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<4x16xf32>, tensor<16x8xf32>) outs(%bias : tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %m : tensor<4x8xf32>
+}

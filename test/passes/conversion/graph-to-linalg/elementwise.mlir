@@ -149,10 +149,21 @@ func.func @int_div(%a: tensor<4xi32>, %b: tensor<4xi32>, %c: tensor<4xui8>, %d: 
 
 // -----
 
+// Float Pow is exp(b * log|a|) with C pow's sign and NaN rules.
 // CHECK-LABEL: func.func @pow
-// CHECK: math.powf %{{.*}}, %{{.*}} : f32
+// CHECK: ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32, %{{.*}}: f32):
+// CHECK: %[[ABS:.*]] = math.absf %[[A]] : f32
+// CHECK: %[[LOG:.*]] = math.log %[[ABS]] : f32
+// CHECK: %[[MUL:.*]] = arith.mulf %[[B]], %[[LOG]] : f32
+// CHECK: %[[EXP:.*]] = math.exp %[[MUL]] : f32
+// CHECK: math.trunc %[[B]]
+// CHECK: %[[NAN:.*]] = arith.constant 0x7FC00000 : f32
+// CHECK: %[[SIGNED:.*]] = arith.select %{{.*}}, %{{.*}}, %[[EXP]] : f32
+// CHECK: arith.select %{{.*}}, %[[SIGNED]], %[[NAN]] : f32
 // CHECK: %[[E:.*]] = arith.sitofp %{{.*}} : i64 to f32
-// CHECK: math.powf %{{.*}}, %[[E]] : f32
+// CHECK: math.log
+// CHECK: arith.mulf %[[E]], %{{.*}} : f32
+// CHECK-NOT: math.powf
 func.func @pow(%a: tensor<4xf32>, %b: tensor<4xf32>, %c: tensor<4xi64>) -> (tensor<4xf32>, tensor<4xf32>) {
   %0 = graph.pow %a, %b : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
   %1 = graph.pow %a, %c : tensor<4xf32>, tensor<4xi64> -> tensor<4xf32>

@@ -1,11 +1,12 @@
 // RUN: not weft-opt %s -split-input-file -convert-graph-to-linalg 2>&1 | FileCheck %s
 
-// An op without a lowering (graph.lstm comes with a later issue) is reported
-// by node name, and the function is left as it was.
-// CHECK: error: node 'lstm_0' (graph.lstm): cannot be lowered to linalg
+// An op that cannot be lowered (an lstm with sequence_lens in the reverse
+// direction) is reported by node name with the pattern's reason, and the
+// function is left as it was.
+// CHECK: error: node 'lstm_0' (graph.lstm): cannot be lowered to linalg: sequence_lens is supported for the forward direction only
 // CHECK-NOT: error:
-func.func @no_lowering(%x: tensor<4x1x16xf32>, %w: tensor<1x32x16xf32>, %r: tensor<1x32x8xf32>) -> tensor<4x1x1x8xf32> {
-  %y, %h, %c = graph.lstm %x, %w, %r {hidden_size = 8 : i64} : tensor<4x1x16xf32>, tensor<1x32x16xf32>, tensor<1x32x8xf32> -> tensor<4x1x1x8xf32>, tensor<1x1x8xf32>, tensor<1x1x8xf32> loc(#lstm)
+func.func @no_lowering(%x: tensor<4x1x16xf32>, %w: tensor<1x32x16xf32>, %r: tensor<1x32x8xf32>, %l: tensor<1xi32>) -> tensor<4x1x1x8xf32> {
+  %y, %h, %c = graph.lstm %x, %w, %r seq_lens(%l : tensor<1xi32>) {direction = "reverse", hidden_size = 8 : i64} : tensor<4x1x16xf32>, tensor<1x32x16xf32>, tensor<1x32x8xf32> -> tensor<4x1x1x8xf32>, tensor<1x1x8xf32>, tensor<1x1x8xf32> loc(#lstm)
   return %y : tensor<4x1x1x8xf32>
 }
 #lstm = loc("lstm_0"("model.onnx":0:0))
