@@ -39,6 +39,16 @@ Value Scope::lookup(llvm::StringRef name) const {
   return {};
 }
 
+const llvm::SmallVector<Value> *
+Scope::lookupSequence(llvm::StringRef name) const {
+  for (const Scope *s = this; s; s = s->parent) {
+    auto it = s->sequences.find(name);
+    if (it != s->sequences.end())
+      return &it->second;
+  }
+  return nullptr;
+}
+
 const onnx::TypeProto *Scope::declaredType(llvm::StringRef name) const {
   auto it = declaredTypes.find(name);
   return it == declaredTypes.end() ? nullptr : it->second;

@@ -63,6 +63,16 @@ public:
   bool definesLocally(llvm::StringRef name) const { return values.count(name); }
   void define(llvm::StringRef name, mlir::Value value) { values[name] = value; }
 
+  /// An ONNX sequence whose structure is known while importing (the
+  /// sequence operators with constant positions build it): the tensor values
+  /// it holds, in order; null if `name` is no such sequence.
+  const llvm::SmallVector<mlir::Value> *
+  lookupSequence(llvm::StringRef name) const;
+  void defineSequence(llvm::StringRef name,
+                      llvm::SmallVector<mlir::Value> elements) {
+    sequences[name] = std::move(elements);
+  }
+
   /// The type the graph declares for `name` (value_info, outputs), if any.
   const onnx::TypeProto *declaredType(llvm::StringRef name) const;
   void declareTypes(const onnx::GraphProto &graph);
@@ -70,6 +80,7 @@ public:
 private:
   const Scope *parent;
   llvm::StringMap<mlir::Value> values;
+  llvm::StringMap<llvm::SmallVector<mlir::Value>> sequences;
   llvm::StringMap<const onnx::TypeProto *> declaredTypes;
 };
 

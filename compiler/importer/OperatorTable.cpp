@@ -150,6 +150,15 @@ const OperatorInfo kOperators[] = {
     {"LSTM", 1, convertLSTM},
     {"GRU", 1, convertGRU},
     {"RNN", 1, convertRNN},
+    // Sequences, resolved while importing (constant positions and splits).
+    {"SequenceEmpty", 11, convertSequenceEmpty},
+    {"SequenceConstruct", 11, convertSequenceConstruct},
+    {"SequenceInsert", 11, convertSequenceInsert},
+    {"SequenceErase", 11, convertSequenceErase},
+    {"SequenceAt", 11, convertSequenceAt},
+    {"SequenceLength", 11, convertSequenceLength},
+    {"ConcatFromSequence", 11, convertConcatFromSequence},
+    {"SplitToSequence", 11, convertSplitToSequence},
     // Sequence generators (GeneratorConverters.cpp).
     {"Range", 11, convertRange},
 };
