@@ -247,6 +247,20 @@ private:
 /// and compatible; `current` otherwise.
 mlir::Type refineType(mlir::Type current, mlir::Type declared);
 
+/// Creates graph op `OpTy` for node `n` (result types inferred) and binds
+/// its results to the node's outputs in order; failure after an error.
+template <typename OpTy>
+mlir::LogicalResult emit(NodeImporter &n, mlir::ValueRange operands,
+                         llvm::ArrayRef<mlir::NamedAttribute> attrs = {},
+                         unsigned numResults = 1,
+                         llvm::ArrayRef<int32_t> segments = {}) {
+  mlir::Operation *op = n.create<OpTy>(operands, attrs, numResults, segments);
+  if (!op)
+    return mlir::failure();
+  n.setOutputs(op->getResults());
+  return mlir::success();
+}
+
 } // namespace weft::importer
 
 #endif // WEFT_COMPILER_IMPORTER_GRAPHIMPORTER_H

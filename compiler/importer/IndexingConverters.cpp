@@ -24,20 +24,6 @@ namespace {
 
 using Attrs = llvm::SmallVector<NamedAttribute>;
 
-/// Creates a graph op with `operands` and binds its result to the node's
-/// output.
-template <typename OpTy>
-LogicalResult emitOp(NodeImporter &n, ValueRange operands,
-                     llvm::ArrayRef<NamedAttribute> attrs = {}) {
-  if (n.failed())
-    return failure();
-  Operation *op = n.create<OpTy>(operands, attrs);
-  if (!op)
-    return failure();
-  n.setOutputs(op->getResults());
-  return success();
-}
-
 /// Copies attribute `name`, which the operator has from opset `since` on
 /// (an error before).
 void copyAttrSince(NodeImporter &n, Attrs &attrs, llvm::StringRef name,
@@ -88,7 +74,7 @@ LogicalResult convertGatherElements(NodeImporter &n) {
   Value data = n.requiredInput(0), indices = n.requiredInput(1);
   Attrs attrs;
   n.copyIntAttr(attrs, "axis");
-  return emitOp<GatherElementsOp>(n, {data, indices}, attrs);
+  return emit<GatherElementsOp>(n, {data, indices}, attrs);
 }
 
 LogicalResult convertGatherND(NodeImporter &n) {
@@ -97,7 +83,7 @@ LogicalResult convertGatherND(NodeImporter &n) {
   Value data = n.requiredInput(0), indices = n.requiredInput(1);
   Attrs attrs;
   copyAttrSince(n, attrs, "batch_dims", 12, /*isString=*/false);
-  return emitOp<GatherNDOp>(n, {data, indices}, attrs);
+  return emit<GatherNDOp>(n, {data, indices}, attrs);
 }
 
 LogicalResult convertScatterElements(NodeImporter &n) {
@@ -108,7 +94,7 @@ LogicalResult convertScatterElements(NodeImporter &n) {
   Attrs attrs;
   n.copyIntAttr(attrs, "axis");
   copyReduction(n, attrs);
-  return emitOp<ScatterElementsOp>(n, {data, indices, updates}, attrs);
+  return emit<ScatterElementsOp>(n, {data, indices, updates}, attrs);
 }
 
 LogicalResult convertScatterND(NodeImporter &n) {
@@ -118,7 +104,7 @@ LogicalResult convertScatterND(NodeImporter &n) {
         updates = n.requiredInput(2);
   Attrs attrs;
   copyReduction(n, attrs);
-  return emitOp<ScatterNDOp>(n, {data, indices, updates}, attrs);
+  return emit<ScatterNDOp>(n, {data, indices, updates}, attrs);
 }
 
 LogicalResult convertTrilu(NodeImporter &n) {
@@ -129,7 +115,7 @@ LogicalResult convertTrilu(NodeImporter &n) {
     operands.push_back(k);
   Attrs attrs;
   n.copyIntAttr(attrs, "upper");
-  return emitOp<TriluOp>(n, operands, attrs);
+  return emit<TriluOp>(n, operands, attrs);
 }
 
 LogicalResult convertTile(NodeImporter &n) {
@@ -137,7 +123,7 @@ LogicalResult convertTile(NodeImporter &n) {
     if (!n.checkArity(2, 2, 1, 1))
       return failure();
     Value x = n.requiredInput(0), repeats = n.requiredInput(1);
-    return emitOp<TileOp>(n, {x, repeats});
+    return emit<TileOp>(n, {x, repeats});
   }
   // Tile-1: `tiles` copies along `axis`, both constant scalars.
   if (!n.checkArity(3, 3, 1, 1))
@@ -156,7 +142,7 @@ LogicalResult convertTile(NodeImporter &n) {
                   llvm::Twine(type.getRank()));
   llvm::SmallVector<int64_t> repeats(type.getRank(), 1);
   repeats[*dim] = *tiles;
-  return emitOp<TileOp>(n, {x, n.constantI64(repeats)});
+  return emit<TileOp>(n, {x, n.constantI64(repeats)});
 }
 
 LogicalResult convertOneHot(NodeImporter &n) {
@@ -166,7 +152,7 @@ LogicalResult convertOneHot(NodeImporter &n) {
         values = n.requiredInput(2);
   Attrs attrs;
   n.copyIntAttr(attrs, "axis");
-  return emitOp<OneHotOp>(n, {indices, depth, values}, attrs);
+  return emit<OneHotOp>(n, {indices, depth, values}, attrs);
 }
 
 LogicalResult convertDepthToSpace(NodeImporter &n) {
@@ -179,7 +165,7 @@ LogicalResult convertDepthToSpace(NodeImporter &n) {
   n.copyIntAttr(attrs, "blocksize");
   if (n.opset >= 11)
     n.copyStringAttr(attrs, "mode");
-  return emitOp<DepthToSpaceOp>(n, x, attrs);
+  return emit<DepthToSpaceOp>(n, x, attrs);
 }
 
 LogicalResult convertSpaceToDepth(NodeImporter &n) {
@@ -190,7 +176,7 @@ LogicalResult convertSpaceToDepth(NodeImporter &n) {
     return n.fail("attribute 'blocksize' is required");
   Attrs attrs;
   n.copyIntAttr(attrs, "blocksize");
-  return emitOp<SpaceToDepthOp>(n, x, attrs);
+  return emit<SpaceToDepthOp>(n, x, attrs);
 }
 
 LogicalResult convertEyeLike(NodeImporter &n) {
@@ -205,7 +191,7 @@ LogicalResult convertEyeLike(NodeImporter &n) {
       return n.fail("dtype " + onnxTypeName(*dtype) + " is not supported");
     attrs.push_back(n.builder.getNamedAttr("dtype", TypeAttr::get(type)));
   }
-  return emitOp<EyeLikeOp>(n, x, attrs);
+  return emit<EyeLikeOp>(n, x, attrs);
 }
 
 LogicalResult convertReverseSequence(NodeImporter &n) {
@@ -215,7 +201,7 @@ LogicalResult convertReverseSequence(NodeImporter &n) {
   Attrs attrs;
   n.copyIntAttr(attrs, "batch_axis");
   n.copyIntAttr(attrs, "time_axis");
-  return emitOp<ReverseSequenceOp>(n, {x, lens}, attrs);
+  return emit<ReverseSequenceOp>(n, {x, lens}, attrs);
 }
 
 LogicalResult convertEinsum(NodeImporter &n) {
@@ -229,7 +215,7 @@ LogicalResult convertEinsum(NodeImporter &n) {
     return failure();
   if (!equation)
     return n.fail("attribute 'equation' is required");
-  return emitOp<EinsumOp>(
+  return emit<EinsumOp>(
       n, inputs,
       {n.builder.getNamedAttr("equation", n.builder.getStringAttr(*equation))});
 }

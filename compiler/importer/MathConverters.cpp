@@ -25,16 +25,6 @@ namespace {
 
 using Attrs = llvm::SmallVector<NamedAttribute>;
 
-template <typename OpTy>
-LogicalResult emit(NodeImporter &n, ValueRange operands,
-                   llvm::ArrayRef<NamedAttribute> attrs = {}) {
-  Operation *op = n.create<OpTy>(operands, attrs);
-  if (!op)
-    return failure();
-  n.setOutputs(op->getResults());
-  return success();
-}
-
 /// Builds the graph op of a one-input operator without attributes.
 using UnaryEmitter = LogicalResult (*)(NodeImporter &, Value);
 

@@ -27,19 +27,6 @@ namespace {
 
 using Attrs = llvm::SmallVector<NamedAttribute>;
 
-/// Creates a graph op and binds its results to the node's outputs in order.
-template <typename OpTy>
-LogicalResult emit(NodeImporter &n, ValueRange operands,
-                   llvm::ArrayRef<NamedAttribute> attrs = {},
-                   unsigned numResults = 1,
-                   llvm::ArrayRef<int32_t> segments = {}) {
-  Operation *op = n.create<OpTy>(operands, attrs, numResults, segments);
-  if (!op)
-    return failure();
-  n.setOutputs(op->getResults());
-  return success();
-}
-
 Type elementTypeOf(Value v) {
   return llvm::cast<TensorType>(v.getType()).getElementType();
 }

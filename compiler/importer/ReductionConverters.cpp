@@ -27,18 +27,6 @@ namespace {
 
 using Attrs = llvm::SmallVector<NamedAttribute>;
 
-/// Creates a graph op and binds its results to the node's outputs in order.
-template <typename OpTy>
-LogicalResult emitOp(NodeImporter &n, ValueRange operands,
-                     llvm::ArrayRef<NamedAttribute> attrs = {},
-                     unsigned numResults = 1) {
-  Operation *op = n.create<OpTy>(operands, attrs, numResults);
-  if (!op)
-    return failure();
-  n.setOutputs(op->getResults());
-  return success();
-}
-
 NamedAttribute i64Attr(NodeImporter &n, StringRef name, int64_t value) {
   return n.builder.getNamedAttr(name, n.builder.getI64IntegerAttr(value));
 }
@@ -56,20 +44,20 @@ bool isStaticallyEmpty(NodeImporter &n, unsigned i) {
 /// The creator of each Reduce* op, by ONNX name.
 using ReduceEmitter = LogicalResult (*)(NodeImporter &, ValueRange,
                                         llvm::ArrayRef<NamedAttribute>,
-                                        unsigned);
+                                        unsigned, llvm::ArrayRef<int32_t>);
 
 ReduceEmitter lookupReduce(StringRef opType) {
   return llvm::StringSwitch<ReduceEmitter>(opType)
-      .Case("ReduceMean", emitOp<ReduceMeanOp>)
-      .Case("ReduceMax", emitOp<ReduceMaxOp>)
-      .Case("ReduceSum", emitOp<ReduceSumOp>)
-      .Case("ReduceMin", emitOp<ReduceMinOp>)
-      .Case("ReduceProd", emitOp<ReduceProdOp>)
-      .Case("ReduceL1", emitOp<ReduceL1Op>)
-      .Case("ReduceL2", emitOp<ReduceL2Op>)
-      .Case("ReduceLogSum", emitOp<ReduceLogSumOp>)
-      .Case("ReduceLogSumExp", emitOp<ReduceLogSumExpOp>)
-      .Case("ReduceSumSquare", emitOp<ReduceSumSquareOp>)
+      .Case("ReduceMean", emit<ReduceMeanOp>)
+      .Case("ReduceMax", emit<ReduceMaxOp>)
+      .Case("ReduceSum", emit<ReduceSumOp>)
+      .Case("ReduceMin", emit<ReduceMinOp>)
+      .Case("ReduceProd", emit<ReduceProdOp>)
+      .Case("ReduceL1", emit<ReduceL1Op>)
+      .Case("ReduceL2", emit<ReduceL2Op>)
+      .Case("ReduceLogSum", emit<ReduceLogSumOp>)
+      .Case("ReduceLogSumExp", emit<ReduceLogSumExpOp>)
+      .Case("ReduceSumSquare", emit<ReduceSumSquareOp>)
       .Default(nullptr);
 }
 
@@ -120,7 +108,7 @@ LogicalResult convertReduce(NodeImporter &n) {
     n.copyIntAttr(attrs, "noop_with_empty_axes");
   if (n.failed())
     return failure();
-  return emitReduce(n, data, attrs, 1);
+  return emitReduce(n, data, attrs, 1, {});
 }
 
 LogicalResult convertArgReduce(NodeImporter &n) {
@@ -135,8 +123,8 @@ LogicalResult convertArgReduce(NodeImporter &n) {
   if (n.failed())
     return failure();
   if (n.opType == "ArgMax")
-    return emitOp<ArgMaxOp>(n, data, attrs);
-  return emitOp<ArgMinOp>(n, data, attrs);
+    return emit<ArgMaxOp>(n, data, attrs);
+  return emit<ArgMinOp>(n, data, attrs);
 }
 
 LogicalResult convertHardmax(NodeImporter &n) {
@@ -147,7 +135,7 @@ LogicalResult convertHardmax(NodeImporter &n) {
   if (n.failed())
     return failure();
   if (n.opset >= 13)
-    return emitOp<HardmaxOp>(n, x, {i64Attr(n, "axis", axis)});
+    return emit<HardmaxOp>(n, x, {i64Attr(n, "axis", axis)});
   // Before opset 13 Hardmax coerces the input to 2-D at `axis` and takes
   // the maximum over everything from `axis` on: the one-axis form when
   // `axis` is the last dim, else flatten, hardmax, reshape back.
@@ -158,7 +146,7 @@ LogicalResult convertHardmax(NodeImporter &n) {
       return n.fail("axis " + llvm::Twine(axis) + " is out of range for rank " +
                     llvm::Twine(type.getRank()));
     if (*normalized == type.getRank() - 1)
-      return emitOp<HardmaxOp>(n, x, {i64Attr(n, "axis", *normalized)});
+      return emit<HardmaxOp>(n, x, {i64Attr(n, "axis", *normalized)});
   }
   Operation *flat = n.create<FlattenOp>(x, {i64Attr(n, "axis", axis)});
   if (!flat)
@@ -170,7 +158,7 @@ LogicalResult convertHardmax(NodeImporter &n) {
   Operation *shape = n.create<ShapeOp>(x);
   if (!shape)
     return failure();
-  return emitOp<ReshapeOp>(n, {hardmax->getResult(0), shape->getResult(0)});
+  return emit<ReshapeOp>(n, {hardmax->getResult(0), shape->getResult(0)});
 }
 
 //===----------------------------------------------------------------------===//
@@ -184,7 +172,7 @@ LogicalResult convertLpNormalization(NodeImporter &n) {
   Attrs attrs;
   n.copyIntAttr(attrs, "axis");
   n.copyIntAttr(attrs, "p");
-  return emitOp<LpNormalizationOp>(n, x, attrs);
+  return emit<LpNormalizationOp>(n, x, attrs);
 }
 
 LogicalResult convertInstanceNormalization(NodeImporter &n) {
@@ -194,7 +182,7 @@ LogicalResult convertInstanceNormalization(NodeImporter &n) {
         bias = n.requiredInput(2);
   Attrs attrs;
   n.copyFloatAttr(attrs, "epsilon");
-  return emitOp<InstanceNormalizationOp>(n, {x, scale, bias}, attrs);
+  return emit<InstanceNormalizationOp>(n, {x, scale, bias}, attrs);
 }
 
 LogicalResult convertLRN(NodeImporter &n) {
@@ -208,7 +196,7 @@ LogicalResult convertLRN(NodeImporter &n) {
   n.copyFloatAttr(attrs, "beta");
   n.copyFloatAttr(attrs, "bias");
   n.copyIntAttr(attrs, "size");
-  return emitOp<LRNOp>(n, x, attrs);
+  return emit<LRNOp>(n, x, attrs);
 }
 
 //===----------------------------------------------------------------------===//
@@ -219,7 +207,7 @@ LogicalResult convertGlobalMaxPool(NodeImporter &n) {
   if (!n.checkArity(1, 1, 1, 1))
     return failure();
   Value x = n.requiredInput(0);
-  return emitOp<GlobalMaxPoolOp>(n, x);
+  return emit<GlobalMaxPoolOp>(n, x);
 }
 
 LogicalResult convertGlobalLpPool(NodeImporter &n) {
@@ -229,7 +217,7 @@ LogicalResult convertGlobalLpPool(NodeImporter &n) {
   std::optional<int64_t> p = lpPoolP(n);
   if (!p || n.failed())
     return failure();
-  return emitOp<GlobalLpPoolOp>(n, x, {i64Attr(n, "p", *p)});
+  return emit<GlobalLpPoolOp>(n, x, {i64Attr(n, "p", *p)});
 }
 
 LogicalResult convertLpPool(NodeImporter &n) {
@@ -250,7 +238,7 @@ LogicalResult convertLpPool(NodeImporter &n) {
     n.copyIntAttr(attrs, "ceil_mode");
     n.copyIntsAttr(attrs, "dilations");
   }
-  return emitOp<LpPoolOp>(n, x, attrs);
+  return emit<LpPoolOp>(n, x, attrs);
 }
 
 //===----------------------------------------------------------------------===//
@@ -281,7 +269,7 @@ LogicalResult convertCumSum(NodeImporter &n) {
   Attrs attrs{i64Attr(n, "axis", *axis)};
   n.copyIntAttr(attrs, "exclusive");
   n.copyIntAttr(attrs, "reverse");
-  return emitOp<CumSumOp>(n, x, attrs);
+  return emit<CumSumOp>(n, x, attrs);
 }
 
 LogicalResult convertTopK(NodeImporter &n) {
@@ -309,7 +297,7 @@ LogicalResult convertTopK(NodeImporter &n) {
     n.copyIntAttr(attrs, "largest");
     n.copyIntAttr(attrs, "sorted");
   }
-  return emitOp<TopKOp>(n, x, attrs, 2);
+  return emit<TopKOp>(n, x, attrs, 2);
 }
 
 } // namespace weft::importer
