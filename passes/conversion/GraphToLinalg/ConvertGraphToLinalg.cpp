@@ -25,6 +25,7 @@ namespace weft {
 void populateGraphToLinalgPatterns(mlir::RewritePatternSet &patterns) {
   populateGraphElementwiseToLinalgPatterns(patterns);
   populateGraphElementwiseMathToLinalgPatterns(patterns);
+  populateGraphConvolutionToLinalgPatterns(patterns);
   populateGraphLinearToLinalgPatterns(patterns);
   populateGraphPoolingReductionToLinalgPatterns(patterns);
   populateGraphReductionToLinalgPatterns(patterns);

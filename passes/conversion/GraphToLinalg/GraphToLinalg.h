@@ -20,7 +20,9 @@ void populateGraphElementwiseToLinalgPatterns(mlir::RewritePatternSet &patterns)
 /// and bit ops, less_or_equal, sum, mean (GraphMathOps.td).
 void populateGraphElementwiseMathToLinalgPatterns(
     mlir::RewritePatternSet &patterns);
-/// conv, conv_transpose, gemm, matmul, batch_normalization.
+/// conv and conv_transpose.
+void populateGraphConvolutionToLinalgPatterns(mlir::RewritePatternSet &patterns);
+/// gemm, matmul, batch_normalization.
 void populateGraphLinearToLinalgPatterns(mlir::RewritePatternSet &patterns);
 /// max_pool, average_pool, lp_pool, global_{average,max,lp}_pool, softmax.
 void populateGraphPoolingReductionToLinalgPatterns(mlir::RewritePatternSet &patterns);
