@@ -2,6 +2,8 @@
 
 #include "passes/conversion/GraphToLinalg/LoweringUtils.h"
 
+#include "dialects/graph/GraphUtils.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -323,6 +325,19 @@ Value permuteDims(OpBuilder &b, Location loc, Value source,
   }
   Value init = b.create<tensor::EmptyOp>(loc, shape, type.getElementType());
   return b.create<linalg::TransposeOp>(loc, source, init, perm)->getResult(0);
+}
+
+FailureOr<int64_t> floatInputAxis(RewriterBase &rewriter, Operation *op,
+                                  Value x, int64_t axis) {
+  auto type = dyn_cast<RankedTensorType>(x.getType());
+  if (!type || type.getRank() == 0)
+    return failToLower(rewriter, op, "input must be ranked");
+  if (!isa<FloatType>(type.getElementType()))
+    return failToLower(rewriter, op, "element type must be float");
+  std::optional<int64_t> normalized = graph::normalizeAxis(axis, type.getRank());
+  if (!normalized)
+    return failToLower(rewriter, op, "axis is out of range");
+  return *normalized;
 }
 
 } // namespace weft::lowering

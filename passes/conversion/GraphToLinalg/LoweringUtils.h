@@ -120,6 +120,12 @@ mlir::FailureOr<mlir::Value> reshapeUnitDims(mlir::OpBuilder &b,
 mlir::Value permuteDims(mlir::OpBuilder &b, mlir::Location loc,
                         mlir::Value source, llvm::ArrayRef<int64_t> perm);
 
+/// The axis of `op`, whose input `x` must be a float tensor of rank >= 1,
+/// normalized into [0, rank); failure with the reason recorded otherwise.
+mlir::FailureOr<int64_t> floatInputAxis(mlir::RewriterBase &rewriter,
+                                        mlir::Operation *op, mlir::Value x,
+                                        int64_t axis);
+
 /// Collects, while alive, the reasons the patterns give for not lowering an
 /// op (match failure reasons are only reported in debug builds of MLIR), so
 /// that convert-graph-to-linalg can name them in its per-node errors. One

@@ -355,15 +355,10 @@ struct SoftmaxPattern : OpConversionPattern<graph::SoftmaxOp> {
   matchAndRewrite(graph::SoftmaxOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Value x = adaptor.getInput();
-    auto xType = dyn_cast<RankedTensorType>(x.getType());
-    if (!xType || xType.getRank() == 0)
-      return failToLower(rewriter, op, "input must be ranked");
-    if (!isa<FloatType>(xType.getElementType()))
-      return failToLower(rewriter, op, "element type must be float");
-    std::optional<int64_t> axis =
-        graph::normalizeAxis(op.getAxis(), xType.getRank());
-    if (!axis)
-      return failToLower(rewriter, op, "axis is out of range");
+    FailureOr<int64_t> axis = floatInputAxis(rewriter, op, x, op.getAxis());
+    if (failed(axis))
+      return failure();
+    auto xType = cast<RankedTensorType>(x.getType());
     Location loc = op.getLoc();
     SmallVector<bool> dims(xType.getRank(), false);
     dims[*axis] = true;

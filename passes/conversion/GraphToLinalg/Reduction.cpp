@@ -356,15 +356,10 @@ struct HardmaxPattern : OpConversionPattern<graph::HardmaxOp> {
   matchAndRewrite(graph::HardmaxOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Value x = adaptor.getInput();
-    auto xType = dyn_cast<RankedTensorType>(x.getType());
-    if (!xType || xType.getRank() == 0)
-      return failToLower(rewriter, op, "input must be ranked");
-    if (!isa<FloatType>(xType.getElementType()))
-      return failToLower(rewriter, op, "element type must be float");
-    std::optional<int64_t> axis =
-        graph::normalizeAxis(op.getAxis(), xType.getRank());
-    if (!axis)
-      return failToLower(rewriter, op, "axis is out of range");
+    FailureOr<int64_t> axis = floatInputAxis(rewriter, op, x, op.getAxis());
+    if (failed(axis))
+      return failure();
+    auto xType = cast<RankedTensorType>(x.getType());
     Location loc = op.getLoc();
     Value index = buildArgIndex(rewriter, loc, x, *axis, /*isMax=*/true,
                                 /*last=*/false);
