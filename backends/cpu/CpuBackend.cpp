@@ -8,7 +8,9 @@
 
 #include "backends/cpu/CpuBackend.h"
 
+#include "backends/cpu/BuiltinSteps.h"
 #include "backends/cpu/Passes.h"
+#include "dialects/graph/GraphUtils.h"
 #include "passes/pipelines/CpuPipeline.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
@@ -183,6 +185,9 @@ public:
       } else if (auto call = dyn_cast<func::CallOp>(op)) {
         if (llvm::Error error = addStep(module, call))
           return error;
+      } else if (graph::hasDataDependentShape(&op)) {
+        if (llvm::Error error = addBuiltinStep(&op))
+          return error;
       } else if (auto ret = dyn_cast<func::ReturnOp>(op)) {
         for (OpOperand &operand : ret->getOpOperands()) {
           auto it = ids.find(operand.get());
@@ -217,10 +222,13 @@ private:
   DenseMap<Value, int32_t> ids;
   int numConstants = 0;
 
+  /// `bound` is the largest shape of a value whose type has dynamic dims
+  /// (a builtin step's result); empty for a static one.
   llvm::Expected<int32_t> addBuffer(Value value, engine::BufferInfo::Kind kind,
-                                    std::string name) {
+                                    std::string name,
+                                    std::vector<int64_t> bound = {}) {
     auto type = dyn_cast<RankedTensorType>(value.getType());
-    if (!type || !type.hasStaticShape())
+    if (!type || (!type.hasStaticShape() && bound.empty()))
       return makeError("cpu backend: '" + name +
                        "' does not have a static shape");
     auto dtype = toDType(type.getElementType());
@@ -231,11 +239,74 @@ private:
     info.name = std::move(name);
     info.dtype = *dtype;
     info.shape.assign(type.getShape().begin(), type.getShape().end());
-    info.byteSize = type.getNumElements() * dtypeSize(*dtype);
+    int64_t elements = type.hasStaticShape() ? type.getNumElements() : 1;
+    if (!type.hasStaticShape()) {
+      if (bound.size() != info.shape.size())
+        return makeError("cpu backend: '" + info.name +
+                         "': its bound has the wrong rank");
+      for (int64_t &dim : info.shape)
+        if (ShapedType::isDynamic(dim))
+          dim = -1;
+      info.maxShape = std::move(bound);
+      for (int64_t dim : info.maxShape)
+        elements *= dim;
+    }
+    info.byteSize = elements * dtypeSize(*dtype);
     model.buffers.push_back(std::move(info));
     int32_t id = model.buffers.size() - 1;
     ids[value] = id;
     return id;
+  }
+
+  /// The largest shape of buffer `id`.
+  std::vector<int64_t> boundOf(int32_t id) const {
+    const engine::BufferInfo &info = model.buffers[id];
+    return info.maxShape.empty() ? info.shape : info.maxShape;
+  }
+
+  llvm::Error addBuiltinStep(Operation *op) {
+    engine::KernelStep step;
+    std::vector<std::vector<int64_t>> operandBounds;
+    for (Value operand : op->getOperands()) {
+      auto it = ids.find(operand);
+      if (it == ids.end())
+        return makeError("cpu backend: node '" +
+                         graph::getNodeName(op->getLoc()) +
+                         "' reads a value that is not a buffer");
+      step.buffers.push_back(it->second);
+      operandBounds.push_back(boundOf(it->second));
+    }
+    auto description = describeBuiltin(op, operandBounds);
+    if (!description)
+      return description.takeError();
+    step.builtin = description->name;
+    step.symbol = "builtin:" + description->name;
+    step.attributes = std::move(description->attributes);
+    for (OpResult result : op->getResults()) {
+      auto id = addBuffer(
+          result, engine::BufferInfo::Kind::Intermediate,
+          (step.symbol + "_" + llvm::Twine(model.steps.size()) + ".result" +
+           llvm::Twine(result.getResultNumber()))
+              .str(),
+          description->resultBounds[result.getResultNumber()]);
+      if (!id)
+        return id.takeError();
+      step.buffers.push_back(*id);
+    }
+    std::string node = graph::getNodeName(op->getLoc());
+    if (!node.empty())
+      step.nodeNames.push_back(node);
+    for (int32_t id : step.buffers)
+      step.workload += product(boundOf(id));
+    model.steps.push_back(std::move(step));
+    return llvm::Error::success();
+  }
+
+  static int64_t product(const std::vector<int64_t> &shape) {
+    int64_t n = 1;
+    for (int64_t d : shape)
+      n *= d;
+    return n;
   }
 
   llvm::Error addStep(ModuleOp module, func::CallOp call) {

@@ -8,6 +8,8 @@
 
 #include "backends/cpu/Passes.h"
 
+#include "dialects/graph/GraphUtils.h"
+
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -210,8 +212,9 @@ private:
     for (Operation &op : main.getBody().front().without_terminator())
       ops.push_back(&op);
     for (Operation *op : ops) {
+      // Data-dependent shapes stay in @main: the runtime runs those ops.
       if (grouped.contains(op) || isClonedIntoKernels(op) || isInitFill(op) ||
-          isAbsorbedReshape(op))
+          isAbsorbedReshape(op) || graph::hasDataDependentShape(op))
         continue;
       KernelGroup group;
       // The reshapes feeding `member` (or the ops nested in it) come first,
@@ -382,7 +385,9 @@ private:
     DenseSet<Value> written;
     for (OpOperand &operand : ret->getOpOperands()) {
       Value value = operand.get();
-      bool fromKernel = value.getDefiningOp<func::CallOp>() != nullptr;
+      Operation *def = value.getDefiningOp();
+      bool fromKernel = def && (isa<func::CallOp>(def) ||
+                                graph::hasDataDependentShape(def));
       if (fromKernel && written.insert(value).second)
         continue;
       auto type = dyn_cast<RankedTensorType>(value.getType());

@@ -46,6 +46,9 @@ std::string describeTensor(const weft_tensor_desc &desc) {
   return std::string(desc.name) + ": " +
          getNpyTypeName(static_cast<engine::DType>(desc.dtype)).str() + " [" +
          formatShape(llvm::ArrayRef<int64_t>(desc.dims, desc.rank)) + "] (" +
+         (llvm::is_contained(llvm::ArrayRef<int64_t>(desc.dims, desc.rank), -1)
+              ? "data-dependent, at most "
+              : "") +
          formatBytes(desc.byte_size) + ")";
 }
 

@@ -349,7 +349,7 @@ std::string formatShape(llvm::ArrayRef<int64_t> shape) {
     return "scalar";
   std::string text;
   for (auto [i, dim] : llvm::enumerate(shape))
-    text += (i ? "x" : "") + std::to_string(dim);
+    text += (i ? "x" : "") + (dim < 0 ? "?" : std::to_string(dim));
   return text;
 }
 

@@ -40,14 +40,33 @@ struct BufferInfo {
   /// The ONNX name for inputs and outputs; a descriptive name otherwise.
   std::string name;
   DType dtype = DType::F32;
+  /// -1 for a dim the data decides (see maxShape).
   std::vector<int64_t> shape;
-  /// Bytes the buffer occupies (elements x element size).
+  /// Empty for a static shape; otherwise the largest value of every dim
+  /// (equal to `shape` where that is static).
+  std::vector<int64_t> maxShape;
+  /// Bytes the buffer occupies (elements x element size, at maxShape).
   int64_t byteSize = 0;
   /// For constants: the raw little-endian bytes, `byteSize` long.
   std::vector<uint8_t> data;
 };
 
+/// A named attribute of a builtin step.
+struct StepAttribute {
+  enum class Kind : uint8_t { Int, Ints, Float, Floats, Text };
+  std::string name;
+  Kind kind = Kind::Int;
+  std::vector<int64_t> ints;
+  std::vector<double> floats;
+  std::string text;
+};
+
 struct KernelStep {
+  /// Set for a step the runtime implements itself ("NonZero", ...); the
+  /// symbol is then "builtin:" + the name and `buffers` are the operands
+  /// then the results.
+  std::string builtin;
+  std::vector<StepAttribute> attributes;
   /// The kernel's symbol in the code object.
   std::string symbol;
   /// Buffer ids (indices into CompiledModel::buffers), in argument order.

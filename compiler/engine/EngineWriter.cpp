@@ -33,8 +33,20 @@ llvm::Error checkBuffer(const BufferInfo &buffer, int32_t id) {
   if (getDTypeSize(buffer.dtype) == 0)
     return makeError(llvm::formatv("buffer {0} ('{1}'): invalid dtype {2}", id,
                                    buffer.name, int(buffer.dtype)));
+  if (!buffer.maxShape.empty()) {
+    if (buffer.maxShape.size() != buffer.shape.size())
+      return makeError(llvm::formatv(
+          "buffer {0} ('{1}'): max shape and shape differ in rank", id,
+          buffer.name));
+    for (size_t i = 0; i < buffer.shape.size(); ++i)
+      if (buffer.shape[i] != -1 && buffer.shape[i] != buffer.maxShape[i])
+        return makeError(llvm::formatv(
+            "buffer {0} ('{1}'): dim {2} is static but differs from its bound",
+            id, buffer.name, i));
+  }
   int64_t elements = 1;
-  for (int64_t dim : buffer.shape) {
+  for (int64_t dim :
+       buffer.maxShape.empty() ? buffer.shape : buffer.maxShape) {
     if (dim < 0 || (dim != 0 && elements > INT64_MAX / 8 / dim))
       return makeError(
           llvm::formatv("buffer {0} ('{1}'): shape is dynamic or too large", id,
@@ -103,7 +115,9 @@ llvm::Error checkModel(const CompiledModel &model) {
         return makeError(llvm::formatv("{0}: buffer id {1} is out of range",
                                        describeStep(model, i), id));
   }
-  if (!model.steps.empty() && model.codeObject.empty())
+  if (llvm::any_of(model.steps,
+                   [](const KernelStep &step) { return step.builtin.empty(); }) &&
+      model.codeObject.empty())
     return makeError("the compiled model has steps but no code object");
   return llvm::Error::success();
 }
@@ -154,10 +168,10 @@ private:
 flatbuffers::Offset<fb::Buffer>
 serializeBuffer(flatbuffers::FlatBufferBuilder &builder,
                 const BufferInfo &buffer, int64_t arenaOffset, int32_t blob) {
-  return fb::CreateBufferDirect(builder, buffer.name.c_str(),
-                                fb::BufferKind(buffer.kind),
-                                fb::DType(buffer.dtype), &buffer.shape,
-                                buffer.byteSize, arenaOffset, blob);
+  return fb::CreateBufferDirect(
+      builder, buffer.name.c_str(), fb::BufferKind(buffer.kind),
+      fb::DType(buffer.dtype), &buffer.shape, buffer.byteSize, arenaOffset,
+      blob, buffer.maxShape.empty() ? nullptr : &buffer.maxShape);
 }
 
 flatbuffers::Offset<fb::Step>
@@ -165,9 +179,18 @@ serializeStep(flatbuffers::FlatBufferBuilder &builder, const KernelStep &step) {
   std::vector<flatbuffers::Offset<flatbuffers::String>> nodes;
   for (const std::string &node : step.nodeNames)
     nodes.push_back(builder.CreateString(node));
-  return fb::CreateStepDirect(builder, step.symbol.c_str(), /*code_object=*/0,
-                              &step.buffers, step.parallelExtent, step.workload,
-                              &nodes);
+  std::vector<flatbuffers::Offset<fb::Attribute>> attributes;
+  for (const StepAttribute &attr : step.attributes)
+    attributes.push_back(fb::CreateAttributeDirect(
+        builder, attr.name.c_str(), fb::AttributeKind(attr.kind),
+        attr.ints.empty() ? nullptr : &attr.ints,
+        attr.floats.empty() ? nullptr : &attr.floats,
+        attr.text.empty() ? nullptr : attr.text.c_str()));
+  return fb::CreateStepDirect(
+      builder, step.symbol.c_str(), /*code_object=*/0, &step.buffers,
+      step.parallelExtent, step.workload, &nodes,
+      step.builtin.empty() ? nullptr : step.builtin.c_str(),
+      step.builtin.empty() ? nullptr : &attributes);
 }
 
 } // namespace

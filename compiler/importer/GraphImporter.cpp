@@ -342,8 +342,12 @@ void NodeImporter::setOutput(unsigned i, Value value) {
                                     [](Diagnostic &) { return success(); });
     FailureOr<TensorType> type =
         convertValueType(*declared, loc, "output '" + outName + "'");
+    // A shape declared for a data-dependent result describes one run's data
+    // (ONNX's test generator declares the shapes it saw), so it stays open.
     if (succeeded(type) && llvm::isa<OpResult>(value) &&
-        !llvm::isa<graph::ConstantOp>(value.getDefiningOp()))
+        !llvm::isa<graph::ConstantOp, graph::NonZeroOp, graph::CompressOp,
+                   graph::UniqueOp, graph::NonMaxSuppressionOp>(
+            value.getDefiningOp()))
       value.setType(refineType(value.getType(), *type));
   }
   graph.scope.define(outName, value);

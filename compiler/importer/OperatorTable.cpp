@@ -161,6 +161,11 @@ const OperatorInfo kOperators[] = {
     {"SplitToSequence", 11, convertSplitToSequence},
     // Sequence generators (GeneratorConverters.cpp).
     {"Range", 11, convertRange},
+    // Data-dependent output shapes (DataDependentConverters.cpp).
+    {"NonZero", 9, convertNonZero},
+    {"Compress", 9, convertCompress},
+    {"Unique", 11, convertUnique},
+    {"NonMaxSuppression", 10, convertNonMaxSuppression},
 };
 
 } // namespace

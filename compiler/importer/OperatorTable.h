@@ -129,6 +129,11 @@ WEFT_DECLARE_CONVERTER(convertConcatFromSequence)
 WEFT_DECLARE_CONVERTER(convertSplitToSequence)
 // GeneratorConverters.cpp
 WEFT_DECLARE_CONVERTER(convertRange)
+// DataDependentConverters.cpp
+WEFT_DECLARE_CONVERTER(convertNonZero)
+WEFT_DECLARE_CONVERTER(convertCompress)
+WEFT_DECLARE_CONVERTER(convertUnique)
+WEFT_DECLARE_CONVERTER(convertNonMaxSuppression)
 #undef WEFT_DECLARE_CONVERTER
 
 } // namespace weft::importer

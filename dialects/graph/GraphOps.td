@@ -21,5 +21,6 @@ include "dialects/graph/GraphControlFlowOps.td"
 include "dialects/graph/GraphMathOps.td"
 include "dialects/graph/GraphGeneratorOps.td"
 include "dialects/graph/GraphQuantOps.td"
+include "dialects/graph/GraphDataDependentOps.td"
 
 #endif // WEFT_DIALECTS_GRAPH_GRAPHOPS_TD

@@ -101,6 +101,11 @@ inline std::optional<llvm::SmallVector<int64_t>> getShape(mlir::Value value) {
 /// product overflows.
 std::optional<int64_t> getNumElements(llvm::ArrayRef<int64_t> shape);
 
+/// True for the ops whose result shapes the input data decides
+/// (graph.nonzero, graph.compress, graph.unique, graph.non_max_suppression):
+/// backends run them as runtime library operations, not generated code.
+bool hasDataDependentShape(mlir::Operation *op);
+
 } // namespace weft::graph
 
 #endif // WEFT_DIALECTS_GRAPH_GRAPHUTILS_H

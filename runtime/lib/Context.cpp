@@ -1,6 +1,7 @@
 //===- Context.cpp - Running the steps of an engine -----------------------===//
 
 #include "runtime/lib/Context.h"
+#include "runtime/lib/builtins/Builtins.h"
 
 #include "runtime/lib/Json.h"
 #include "runtime/schema/EngineFormat.h"
@@ -101,6 +102,8 @@ weft_status *ExecutionContext::allocateBuffers() {
     }
     }
   }
+  for (const BufferRecord &buffer : model.buffers)
+    shapes.push_back(buffer.maxShape.empty() ? buffer.shape : buffer.maxShape);
   for (const StepRecord &step : model.steps) {
     std::vector<void *> arguments;
     for (int32_t id : step.buffers)
@@ -172,7 +175,12 @@ weft_status *ExecutionContext::run() {
     KernelCall call{engine->getKernel(i), stepArguments[i].data()};
     auto begin = profiling ? std::chrono::steady_clock::now()
                            : std::chrono::steady_clock::time_point();
-    if (step.workload < kMinWorkloadToSplit)
+    if (step.builtinInfo) {
+      if (weft_status *status = runBuiltin(i)) {
+        hasRun = false;
+        return status;
+      }
+    } else if (step.workload < kMinWorkloadToSplit)
       callKernel(&call, 0, step.parallelExtent);
     else
       pool->parallelFor(step.parallelExtent, callKernel, &call);
@@ -182,6 +190,39 @@ weft_status *ExecutionContext::run() {
   hasRun = true;
   if (profiling)
     ++runCount;
+  return nullptr;
+}
+
+weft_status *ExecutionContext::runBuiltin(size_t index) {
+  const EngineModel &model = getModel();
+  const StepRecord &step = model.steps[index];
+  size_t numOperands = step.buffers.size() - step.builtinInfo->numResults;
+  std::vector<TensorView> operands, results;
+  for (size_t i = 0; i < step.buffers.size(); ++i) {
+    int32_t id = step.buffers[i];
+    const BufferRecord &buffer = model.buffers[id];
+    TensorView view;
+    view.data = addresses[id];
+    view.dtype = buffer.dtype;
+    view.shape = shapes[id];
+    view.maxShape = buffer.maxShape.empty() ? buffer.shape : buffer.maxShape;
+    (i < numOperands ? operands : results).push_back(std::move(view));
+  }
+  std::string what = model.describeStep(index);
+  WEFT_RETURN_IF_ERROR(step.builtinInfo->run(step, operands, results, what));
+  for (size_t r = 0; r < results.size(); ++r) {
+    const TensorView &view = results[r];
+    bool fits = view.shape.size() == view.maxShape.size();
+    for (size_t d = 0; fits && d < view.shape.size(); ++d)
+      fits = view.shape[d] >= 0 && view.shape[d] <= view.maxShape[d];
+    if (!fits)
+      return makeStatus(WEFT_INTERNAL,
+                        what + strCat(": result ", r, " has shape ",
+                                      formatShape(view.shape.data(),
+                                                  view.shape.size()),
+                                      " beyond its bound"));
+    shapes[step.buffers[numOperands + r]] = view.shape;
+  }
   return nullptr;
 }
 
@@ -213,8 +254,18 @@ weft_status *ExecutionContext::getOutput(size_t index, weft_tensor_desc *desc,
   if (!hasRun)
     return makeStatus(WEFT_FAILED_PRECONDITION,
                       "no output yet: the context has not run");
-  if (desc)
+  if (desc) {
+    // Data-dependent outputs report this run's shape and size.
+    int32_t id = model.outputs[index];
+    const std::vector<int64_t> &shape = shapes[id];
+    uint64_t bytes = weft_dtype_size(model.buffers[id].dtype);
+    for (int64_t dim : shape)
+      bytes *= uint64_t(dim);
     *desc = model.outputDescs[index];
+    desc->dims = shape.data();
+    desc->rank = int32_t(shape.size());
+    desc->byte_size = bytes;
+  }
   if (data)
     *data = addresses[model.outputs[index]];
   return nullptr;

@@ -72,6 +72,10 @@ private:
   std::vector<void *> addresses;
   /// Kernel arguments of every step.
   std::vector<std::vector<void *>> stepArguments;
+  /// The shape of every buffer in the current run (data-dependent ones are
+  /// set by their builtin step).
+  std::vector<std::vector<int64_t>> shapes;
+  weft_status *runBuiltin(size_t step);
   bool hasRun = false;
 
   bool profiling = false;

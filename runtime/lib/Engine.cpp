@@ -166,6 +166,10 @@ weft_status *LoadedEngine::loadCode() {
   }
   for (size_t i = 0; i < model->steps.size(); ++i) {
     const StepRecord &step = model->steps[i];
+    if (step.builtinInfo) {
+      kernels.push_back(nullptr);
+      continue;
+    }
     void *address = codeObjects[step.codeObject]->lookup(step.kernel.c_str());
     if (!address)
       return makeStatus(WEFT_CODE_LOAD_ERROR,

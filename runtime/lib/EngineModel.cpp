@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/lib/EngineModel.h"
+#include "runtime/lib/builtins/Builtins.h"
 
 #include "runtime/schema/EngineFormat.h"
 #include "runtime/schema/engine_generated.h"
@@ -72,7 +73,26 @@ weft_status *decodeTarget(const fb::Engine &engine, EngineModel &model) {
 /// Element count x element size, or an error on overflow or negative dims.
 weft_status *checkBufferSize(const BufferRecord &buffer, size_t id) {
   uint64_t bytes = weft_dtype_size(buffer.dtype);
-  for (int64_t dim : buffer.shape) {
+  if (!buffer.maxShape.empty()) {
+    if (buffer.maxShape.size() != buffer.shape.size())
+      return invalidEngine(strCat("buffer ", id, " ('", buffer.name,
+                                  "'): max shape and shape differ in rank"));
+    for (size_t i = 0; i < buffer.shape.size(); ++i)
+      if (buffer.shape[i] != -1 && buffer.shape[i] != buffer.maxShape[i])
+        return invalidEngine(strCat("buffer ", id, " ('", buffer.name,
+                                    "'): dim ", i,
+                                    " differs from its bound"));
+    if (buffer.kind == WEFT_BUFFER_INPUT || buffer.kind == WEFT_BUFFER_CONSTANT)
+      return invalidEngine(strCat("buffer ", id, " ('", buffer.name,
+                                  "'): only computed buffers may have a "
+                                  "data-dependent shape"));
+  } else {
+    for (int64_t dim : buffer.shape)
+      if (dim < 0)
+        return invalidEngine(strCat("buffer ", id, " ('", buffer.name,
+                                    "') has a negative dimension"));
+  }
+  for (int64_t dim : buffer.maxShape.empty() ? buffer.shape : buffer.maxShape) {
     if (dim < 0)
       return invalidEngine(strCat("buffer ", id, " ('", buffer.name,
                                   "') has a negative dimension"));
@@ -108,6 +128,8 @@ weft_status *decodeBuffer(const fb::Buffer *source, size_t id,
       return invalidEngine(strCat("buffer ", id, " has rank ", shape->size()));
     buffer.shape.assign(shape->begin(), shape->end());
   }
+  if (const auto *maxShape = source->max_shape())
+    buffer.maxShape.assign(maxShape->begin(), maxShape->end());
   if (source->byte_size() < 0)
     return invalidEngine(strCat("buffer ", id, " has a negative byte size"));
   buffer.byteSize = uint64_t(source->byte_size());
@@ -236,11 +258,28 @@ weft_status *decodeSteps(const fb::Engine &engine, EngineModel &model) {
     if (const auto *nodes = source->node_names())
       for (const flatbuffers::String *node : *nodes)
         step.nodeNames.push_back(getString(node));
+    step.builtin = getString(source->builtin());
+    if (const auto *attributes = source->attributes())
+      for (const fb::Attribute *attribute : *attributes) {
+        if (!attribute ||
+            unsigned(attribute->kind()) > unsigned(fb::AttributeKind::MAX))
+          return invalidEngine(strCat("step ", i, " has a bad attribute"));
+        AttributeRecord record;
+        record.name = getString(attribute->name());
+        record.kind = AttributeRecord::Kind(attribute->kind());
+        if (const auto *ints = attribute->ints())
+          record.ints.assign(ints->begin(), ints->end());
+        if (const auto *floats = attribute->floats())
+          record.floats.assign(floats->begin(), floats->end());
+        record.text = getString(attribute->text());
+        step.attributes.push_back(std::move(record));
+      }
     model.steps.push_back(std::move(step));
     const StepRecord &record = model.steps.back();
     std::string what = model.describeStep(i);
-    if (record.codeObject < 0 ||
-        size_t(record.codeObject) >= model.codeObjects.size())
+    if (record.builtin.empty() &&
+        (record.codeObject < 0 ||
+         size_t(record.codeObject) >= model.codeObjects.size()))
       return invalidEngine(what + strCat(": code object ", record.codeObject,
                                          " is out of range"));
     if (record.parallelExtent < 1)
@@ -253,6 +292,21 @@ weft_status *decodeSteps(const fb::Engine &engine, EngineModel &model) {
                                strCat(": buffer id ", id, " is out of range"));
         model.steps.back().buffers.push_back(id);
       }
+    StepRecord &added = model.steps.back();
+    if (!added.builtin.empty()) {
+      added.builtinInfo = findBuiltin(added.builtin);
+      if (!added.builtinInfo)
+        return invalidEngine(what + ": unknown builtin operation '" +
+                             added.builtin + "' (this runtime has " +
+                             listBuiltins() + ")");
+      WEFT_RETURN_IF_ERROR(added.builtinInfo->validate(added, model, what));
+    }
+    for (int32_t id : added.buffers)
+      if (added.builtin.empty() && !model.buffers[id].maxShape.empty())
+        return invalidEngine(what + strCat(": kernels need static shapes, but "
+                                           "buffer ", id, " ('",
+                                           model.buffers[id].name,
+                                           "') has a data-dependent shape"));
   }
   return nullptr;
 }

@@ -27,7 +27,11 @@ struct BufferRecord {
   std::string name;
   weft_buffer_kind kind = WEFT_BUFFER_INTERMEDIATE;
   weft_dtype dtype = WEFT_DTYPE_F32;
+  /// -1 for a dim the data decides; see maxShape.
   std::vector<int64_t> shape;
+  /// Empty for a static shape; else the largest value of every dim
+  /// (`byteSize` is the size at these bounds).
+  std::vector<int64_t> maxShape;
   uint64_t byteSize = 0;
   int64_t arenaOffset = -1;
   int32_t blob = -1;
@@ -38,8 +42,24 @@ struct BlobRecord {
   uint64_t offset = 0, size = 0, checksum = 0;
 };
 
+struct AttributeRecord {
+  enum Kind : uint8_t { Int = 0, Ints, Float, Floats, Text };
+  std::string name;
+  Kind kind = Int;
+  std::vector<int64_t> ints;
+  std::vector<double> floats;
+  std::string text;
+};
+
+struct BuiltinInfo;
+
 struct StepRecord {
   std::string kernel;
+  /// Set for a builtin step (runtime/lib/builtins): the operation's name,
+  /// its attributes, and its implementation (resolved when decoding).
+  std::string builtin;
+  std::vector<AttributeRecord> attributes;
+  const BuiltinInfo *builtinInfo = nullptr;
   int32_t codeObject = 0;
   std::vector<int32_t> buffers;
   int64_t parallelExtent = 1;

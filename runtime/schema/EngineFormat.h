@@ -28,7 +28,7 @@ namespace weft::format {
 
 inline constexpr char kMagic[4] = {'W', 'E', 'F', 'T'};
 inline constexpr uint16_t kFormatMajor = 1;
-inline constexpr uint16_t kFormatMinor = 0;
+inline constexpr uint16_t kFormatMinor = 1;
 inline constexpr size_t kPreambleSize = 32;
 /// Blobs (and the data section) are aligned to this, in the file and in
 /// memory, so constants can be used in place and vector loads are aligned.

@@ -103,8 +103,8 @@ TEST_F(RuntimeErrorTest, WrongMagic) {
 TEST_F(RuntimeErrorTest, NewerFormatVersion) {
   bytes[4] = 2; // major 2
   EXPECT_EQ(consume(load(bytes)),
-            "unsupported engine format version 2.0; this runtime reads 1.0 "
-            "to 1.0");
+            "unsupported engine format version 2.1; this runtime reads 1.0 "
+            "to 1.1");
 }
 
 TEST_F(RuntimeErrorTest, EveryFlippedHeaderByteFailsTheChecksum) {

@@ -12,6 +12,7 @@
 #include "passes/conversion/Passes.h"
 
 #include "dialects/graph/GraphDialect.h"
+#include "dialects/graph/GraphOps.h"
 #include "dialects/graph/GraphUtils.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -61,6 +62,31 @@ struct ConvertGraphToLinalgPass
                            func::FuncDialect, scf::SCFDialect>();
     // Linalg bodies cast unsigned scalars to signless ones for arith.
     target.addLegalOp<UnrealizedConversionCastOp>();
+    // Ops with data-dependent result shapes stay: the backends run them as
+    // runtime library operations. Their results may only leave the graph or
+    // feed another such op, since generated code has static shapes.
+    target.addLegalOp<graph::NonZeroOp, graph::CompressOp, graph::UniqueOp,
+                      graph::NonMaxSuppressionOp>();
+    bool badUse = false;
+    func.walk([&](Operation *op) {
+      if (!graph::hasDataDependentShape(op))
+        return;
+      for (OpResult result : op->getResults())
+        for (Operation *user : result.getUsers()) {
+          if (isa<func::ReturnOp>(user) || graph::hasDataDependentShape(user))
+            continue;
+          badUse = true;
+          graph::NodeError(user->getLoc(), user->getName().getStringRef())
+              << "uses result " << result.getResultNumber() << " of node '"
+              << graph::getNodeName(op->getLoc()) << "' ("
+              << op->getName().getStringRef()
+              << "), whose shape depends on the data; such results can only "
+                 "be graph outputs (engines run generated code on static "
+                 "shapes)";
+        }
+    });
+    if (badUse)
+      return signalPassFailure();
 
     // The dry run records which ops lower and, for the others, the reason
     // their pattern gave.
@@ -74,7 +100,7 @@ struct ConvertGraphToLinalgPass
     bool unlowered = false;
     func.walk([&](Operation *op) {
       if (!isa<graph::GraphDialect>(op->getDialect()) ||
-          legalizable.contains(op))
+          legalizable.contains(op) || graph::hasDataDependentShape(op))
         return;
       unlowered = true;
       auto error = graph::NodeError(op->getLoc(), op->getName().getStringRef());

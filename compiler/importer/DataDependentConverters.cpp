@@ -1,0 +1,71 @@
+//===- DataDependentConverters.cpp - NonZero, Compress, Unique, NMS -------===//
+//
+// Operators whose output shapes depend on the input data. Their results keep
+// the dynamic dims the graph ops infer: a shape the model declares for such
+// an output describes one run's data, not every run's, so it does not refine
+// the type (see NodeImporter::setOutput).
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/importer/GraphImporter.h"
+#include "compiler/importer/OperatorTable.h"
+
+#include "dialects/graph/GraphOps.h"
+
+using namespace mlir;
+using namespace weft::graph;
+
+namespace weft::importer {
+
+LogicalResult convertNonZero(NodeImporter &n) {
+  if (!n.checkArity(1, 1, 1, 1))
+    return failure();
+  Value x = n.requiredInput(0);
+  if (n.failed())
+    return failure();
+  return emit<NonZeroOp>(n, {x});
+}
+
+LogicalResult convertCompress(NodeImporter &n) {
+  if (!n.checkArity(2, 2, 1, 1))
+    return failure();
+  Value input = n.requiredInput(0), condition = n.requiredInput(1);
+  SmallVector<NamedAttribute> attrs;
+  n.copyIntAttr(attrs, "axis");
+  if (n.failed())
+    return failure();
+  return emit<CompressOp>(n, {input, condition}, attrs);
+}
+
+LogicalResult convertUnique(NodeImporter &n) {
+  if (!n.checkArity(1, 1, 1, 4))
+    return failure();
+  Value x = n.requiredInput(0);
+  SmallVector<NamedAttribute> attrs;
+  n.copyIntAttr(attrs, "axis");
+  n.copyIntAttr(attrs, "sorted");
+  if (n.failed())
+    return failure();
+  return emit<UniqueOp>(n, {x}, attrs, 4);
+}
+
+LogicalResult convertNonMaxSuppression(NodeImporter &n) {
+  if (!n.checkArity(2, 5, 1, 1))
+    return failure();
+  Value boxes = n.requiredInput(0), scores = n.requiredInput(1);
+  SmallVector<Value> operands{boxes, scores};
+  SmallVector<int32_t> segments{1, 1};
+  for (unsigned i = 2; i < 5; ++i) {
+    Value v = n.hasInput(i) ? n.input(i) : Value();
+    if (v)
+      operands.push_back(v);
+    segments.push_back(v ? 1 : 0);
+  }
+  SmallVector<NamedAttribute> attrs;
+  n.copyIntAttr(attrs, "center_point_box");
+  if (n.failed())
+    return failure();
+  return emit<NonMaxSuppressionOp>(n, operands, attrs, 1, segments);
+}
+
+} // namespace weft::importer
