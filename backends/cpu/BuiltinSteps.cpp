@@ -105,6 +105,41 @@ describeBuiltin(Operation *op,
         const std::vector<int64_t> &scores = operandBounds[1];
         result.resultBounds = {{scores[0] * scores[1] * scores[2], 3}};
       })
+      .Case([&](graph::TfIdfVectorizerOp tfidf) {
+        result.name = "TfIdfVectorizer";
+        for (auto [name, value] :
+             {std::pair<StringRef, int64_t>{"max_gram_length",
+                                            tfidf.getMaxGramLength()},
+              {"min_gram_length", tfidf.getMinGramLength()},
+              {"max_skip_count", tfidf.getMaxSkipCount()}})
+          result.attributes.push_back(intAttr(name, value));
+        for (auto [name, values] :
+             {std::pair<StringRef, ArrayRef<int64_t>>{"ngram_counts",
+                                                      tfidf.getNgramCounts()},
+              {"ngram_indexes", tfidf.getNgramIndexes()},
+              {"pool_int64s", tfidf.getPoolInt64s()}}) {
+          engine::StepAttribute attr;
+          attr.name = name.str();
+          attr.kind = engine::StepAttribute::Kind::Ints;
+          attr.ints.assign(values.begin(), values.end());
+          result.attributes.push_back(std::move(attr));
+        }
+        engine::StepAttribute mode;
+        mode.name = "mode";
+        mode.kind = engine::StepAttribute::Kind::Text;
+        mode.text = tfidf.getMode().str();
+        result.attributes.push_back(std::move(mode));
+        if (std::optional<ArrayRef<float>> weights = tfidf.getWeights()) {
+          engine::StepAttribute attr;
+          attr.name = "weights";
+          attr.kind = engine::StepAttribute::Kind::Floats;
+          attr.floats.assign(weights->begin(), weights->end());
+          result.attributes.push_back(std::move(attr));
+        }
+        auto type = cast<RankedTensorType>(tfidf.getType());
+        result.resultBounds = {
+            std::vector<int64_t>(type.getShape().begin(), type.getShape().end())};
+      })
       .Default([&](Operation *) {
         error = makeError(op, "has no runtime implementation");
       });

@@ -185,7 +185,7 @@ public:
       } else if (auto call = dyn_cast<func::CallOp>(op)) {
         if (llvm::Error error = addStep(module, call))
           return error;
-      } else if (graph::hasDataDependentShape(&op)) {
+      } else if (graph::isRuntimeBuiltin(&op)) {
         if (llvm::Error error = addBuiltinStep(&op))
           return error;
       } else if (auto ret = dyn_cast<func::ReturnOp>(op)) {

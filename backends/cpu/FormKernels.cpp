@@ -212,9 +212,9 @@ private:
     for (Operation &op : main.getBody().front().without_terminator())
       ops.push_back(&op);
     for (Operation *op : ops) {
-      // Data-dependent shapes stay in @main: the runtime runs those ops.
+      // Runtime builtins stay in @main: the runtime runs those ops.
       if (grouped.contains(op) || isClonedIntoKernels(op) || isInitFill(op) ||
-          isAbsorbedReshape(op) || graph::hasDataDependentShape(op))
+          isAbsorbedReshape(op) || graph::isRuntimeBuiltin(op))
         continue;
       KernelGroup group;
       // The reshapes feeding `member` (or the ops nested in it) come first,
@@ -387,7 +387,7 @@ private:
       Value value = operand.get();
       Operation *def = value.getDefiningOp();
       bool fromKernel = def && (isa<func::CallOp>(def) ||
-                                graph::hasDataDependentShape(def));
+                                graph::isRuntimeBuiltin(def));
       if (fromKernel && written.insert(value).second)
         continue;
       auto type = dyn_cast<RankedTensorType>(value.getType());

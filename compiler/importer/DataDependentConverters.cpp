@@ -68,4 +68,38 @@ LogicalResult convertNonMaxSuppression(NodeImporter &n) {
   return emit<NonMaxSuppressionOp>(n, operands, attrs, 1, segments);
 }
 
+LogicalResult convertTfIdfVectorizer(NodeImporter &n) {
+  if (!n.checkArity(1, 1, 1, 1))
+    return failure();
+  Value x = n.requiredInput(0);
+  if (n.hasAttr("pool_strings"))
+    return n.fail("string pools (pool_strings) are not supported; only "
+                  "integer tokens (pool_int64s)");
+  SmallVector<NamedAttribute> attrs;
+  for (StringRef name : {"max_gram_length", "min_gram_length",
+                         "max_skip_count"}) {
+    std::optional<int64_t> value = n.intAttr(name);
+    if (!value)
+      return n.fail("attribute '" + name + "' is required");
+    attrs.push_back(n.builder.getNamedAttr(name, n.builder.getI64IntegerAttr(*value)));
+  }
+  std::optional<std::string> mode = n.stringAttr("mode");
+  if (!mode)
+    return n.fail("attribute 'mode' is required");
+  attrs.push_back(n.builder.getNamedAttr("mode", n.builder.getStringAttr(*mode)));
+  for (StringRef name : {"ngram_counts", "ngram_indexes", "pool_int64s"}) {
+    std::optional<SmallVector<int64_t>> values = n.intsAttr(name);
+    if (!values)
+      return n.fail("attribute '" + name + "' is required");
+    attrs.push_back(
+        n.builder.getNamedAttr(name, n.builder.getDenseI64ArrayAttr(*values)));
+  }
+  if (std::optional<SmallVector<float>> weights = n.floatsAttr("weights"))
+    attrs.push_back(n.builder.getNamedAttr(
+        "weights", n.builder.getDenseF32ArrayAttr(*weights)));
+  if (n.failed())
+    return failure();
+  return emit<TfIdfVectorizerOp>(n, {x}, attrs);
+}
+
 } // namespace weft::importer

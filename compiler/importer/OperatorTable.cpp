@@ -166,6 +166,7 @@ const OperatorInfo kOperators[] = {
     {"Compress", 9, convertCompress},
     {"Unique", 11, convertUnique},
     {"NonMaxSuppression", 10, convertNonMaxSuppression},
+    {"TfIdfVectorizer", 9, convertTfIdfVectorizer},
 };
 
 } // namespace

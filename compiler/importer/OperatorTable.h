@@ -134,6 +134,7 @@ WEFT_DECLARE_CONVERTER(convertNonZero)
 WEFT_DECLARE_CONVERTER(convertCompress)
 WEFT_DECLARE_CONVERTER(convertUnique)
 WEFT_DECLARE_CONVERTER(convertNonMaxSuppression)
+WEFT_DECLARE_CONVERTER(convertTfIdfVectorizer)
 #undef WEFT_DECLARE_CONVERTER
 
 } // namespace weft::importer

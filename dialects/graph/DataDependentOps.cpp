@@ -25,6 +25,10 @@ bool weft::graph::hasDataDependentShape(Operation *op) {
   return isa<NonZeroOp, CompressOp, UniqueOp, NonMaxSuppressionOp>(op);
 }
 
+bool weft::graph::isRuntimeBuiltin(Operation *op) {
+  return hasDataDependentShape(op) || isa<TfIdfVectorizerOp>(op);
+}
+
 //===--- nonzero ----------------------------------------------------------===//
 
 LogicalResult NonZeroOp::inferReturnTypes(MLIRContext *context,

@@ -22,5 +22,6 @@ include "dialects/graph/GraphMathOps.td"
 include "dialects/graph/GraphGeneratorOps.td"
 include "dialects/graph/GraphQuantOps.td"
 include "dialects/graph/GraphDataDependentOps.td"
+include "dialects/graph/GraphTextOps.td"
 
 #endif // WEFT_DIALECTS_GRAPH_GRAPHOPS_TD

@@ -106,6 +106,10 @@ std::optional<int64_t> getNumElements(llvm::ArrayRef<int64_t> shape);
 /// backends run them as runtime library operations, not generated code.
 bool hasDataDependentShape(mlir::Operation *op);
 
+/// True for the ops backends run as runtime builtin steps: those with
+/// data-dependent shapes, and graph.tfidf_vectorizer.
+bool isRuntimeBuiltin(mlir::Operation *op);
+
 } // namespace weft::graph
 
 #endif // WEFT_DIALECTS_GRAPH_GRAPHUTILS_H

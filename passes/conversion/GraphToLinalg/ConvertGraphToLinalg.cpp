@@ -62,18 +62,18 @@ struct ConvertGraphToLinalgPass
                            func::FuncDialect, scf::SCFDialect>();
     // Linalg bodies cast unsigned scalars to signless ones for arith.
     target.addLegalOp<UnrealizedConversionCastOp>();
-    // Ops with data-dependent result shapes stay: the backends run them as
-    // runtime library operations. Their results may only leave the graph or
-    // feed another such op, since generated code has static shapes.
+    // Runtime builtins stay: the backends run them as runtime library
+    // operations. Results with data-dependent shapes may only leave the
+    // graph or feed another builtin, since generated code has static shapes.
     target.addLegalOp<graph::NonZeroOp, graph::CompressOp, graph::UniqueOp,
-                      graph::NonMaxSuppressionOp>();
+                      graph::NonMaxSuppressionOp, graph::TfIdfVectorizerOp>();
     bool badUse = false;
     func.walk([&](Operation *op) {
       if (!graph::hasDataDependentShape(op))
         return;
       for (OpResult result : op->getResults())
         for (Operation *user : result.getUsers()) {
-          if (isa<func::ReturnOp>(user) || graph::hasDataDependentShape(user))
+          if (isa<func::ReturnOp>(user) || graph::isRuntimeBuiltin(user))
             continue;
           badUse = true;
           graph::NodeError(user->getLoc(), user->getName().getStringRef())
@@ -100,7 +100,7 @@ struct ConvertGraphToLinalgPass
     bool unlowered = false;
     func.walk([&](Operation *op) {
       if (!isa<graph::GraphDialect>(op->getDialect()) ||
-          legalizable.contains(op) || graph::hasDataDependentShape(op))
+          legalizable.contains(op) || graph::isRuntimeBuiltin(op))
         return;
       unlowered = true;
       auto error = graph::NodeError(op->getLoc(), op->getName().getStringRef());

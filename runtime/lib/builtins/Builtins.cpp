@@ -9,6 +9,7 @@ const BuiltinInfo *const kBuiltins[] = {
     &kCompressBuiltin,
     &kNonMaxSuppressionBuiltin,
     &kNonZeroBuiltin,
+    &kTfIdfVectorizerBuiltin,
     &kUniqueBuiltin,
 };
 } // namespace

@@ -75,11 +75,13 @@ weft_status *expectBuffer(const StepRecord &step, const EngineModel &model,
 weft_status *expectBufferCount(const StepRecord &step, size_t count,
                                const std::string &what);
 
-// The operations (DataDependent.cpp, NonMaxSuppression.cpp).
+// The operations (DataDependent.cpp, NonMaxSuppression.cpp,
+// TfIdfVectorizer.cpp).
 extern const BuiltinInfo kNonZeroBuiltin;
 extern const BuiltinInfo kCompressBuiltin;
 extern const BuiltinInfo kUniqueBuiltin;
 extern const BuiltinInfo kNonMaxSuppressionBuiltin;
+extern const BuiltinInfo kTfIdfVectorizerBuiltin;
 
 } // namespace weft::rt
 
