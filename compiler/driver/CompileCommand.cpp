@@ -62,7 +62,10 @@ cl::opt<std::string> target("target",
 cl::list<std::string>
     shapes("shape",
            cl::desc("fix the shape of input NAME (repeatable); every input "
-                    "dim must be static after this"),
+                    "dim must be static after this. A sequence input takes "
+                    "NAME=seq(2x3,4x3): its length and one shape per element "
+                    "(scalar for rank 0), which become engine inputs NAME[0], "
+                    "NAME[1], ..."),
            cl::value_desc("NAME=1x3x224x224"), cl::sub(compileCommand),
            cl::cat(compileCategory));
 

@@ -38,7 +38,9 @@ cl::opt<std::string> modelPath(cl::Positional, cl::Required,
 cl::list<std::string>
     shapes("shape",
            cl::desc("fix the shape of input NAME (repeatable); a ? keeps a "
-                    "dim dynamic, NAME= is a scalar"),
+                    "dim dynamic, NAME= is a scalar; a sequence input takes "
+                    "NAME=seq(2x3,4x3) (its length and element shapes; "
+                    "elements become inputs NAME[0], NAME[1], ...)"),
            cl::value_desc("NAME=1x3x224x224"), cl::sub(importCommand),
            cl::cat(importCategory));
 

@@ -2,6 +2,7 @@
 
 #include "compiler/driver/ModelLoading.h"
 #include "compiler/driver/Npy.h"
+#include "compiler/driver/SequenceShapes.h"
 #include "compiler/importer/Importer.h"
 
 #include "passes/graph/Passes.h"
@@ -26,7 +27,13 @@ int reportError(const llvm::Twine &message) {
 }
 
 LogicalResult checkShapeSyntax(llvm::ArrayRef<std::string> shapes) {
-  for (const std::string &text : shapes)
+  std::vector<std::string> tensorShapes;
+  importer::SequenceInputShapes sequences;
+  if (llvm::Error error = splitShapeFlags(shapes, tensorShapes, sequences)) {
+    reportError("invalid --shape: " + toString(std::move(error)));
+    return failure();
+  }
+  for (const std::string &text : tensorShapes)
     if (llvm::Expected<graph::ShapeSpec> spec = graph::parseShapeSpec(text);
         !spec) {
       reportError("invalid --shape '" + text +
@@ -202,10 +209,18 @@ OwningOpRef<ModuleOp> loadOptimizedModel(MLIRContext &context,
   importer::InputBindings bindings;
   if (failed(readBindings(context, binds, bindings)))
     return nullptr;
+  // A sequence input's shape goes to the importer, which makes its elements
+  // inputs; the graph passes then see one tensor shape per element.
+  std::vector<std::string> tensorShapes;
+  importer::SequenceInputShapes sequences;
+  if (llvm::Error error = splitShapeFlags(shapes, tensorShapes, sequences)) {
+    reportError("invalid --shape: " + toString(std::move(error)));
+    return nullptr;
+  }
   OwningOpRef<ModuleOp> module =
-      importer::importOnnxFile(path, context, &bindings);
-  if (!module || failed(checkShapeNames(*module, shapes)) ||
-      failed(optimizeGraph(*module, shapes, optLevel)))
+      importer::importOnnxFile(path, context, &bindings, &sequences);
+  if (!module || failed(checkShapeNames(*module, tensorShapes)) ||
+      failed(optimizeGraph(*module, tensorShapes, optLevel)))
     return nullptr;
   return module;
 }

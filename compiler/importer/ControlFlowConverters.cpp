@@ -8,6 +8,7 @@
 
 #include "compiler/importer/GraphImporter.h"
 #include "compiler/importer/OperatorTable.h"
+#include "compiler/importer/SequenceInterface.h"
 
 #include "dialects/graph/GraphOps.h"
 #include "dialects/graph/GraphUtils.h"
@@ -51,6 +52,9 @@ Type scalarTensor(Type elementType) {
 } // namespace
 
 LogicalResult convertIf(NodeImporter &n) {
+  // A sequence exists only while importing: the branch is chosen then.
+  if (ifYieldsSequences(n))
+    return selectIfBranch(n);
   if (!n.checkArity(1, 1, 1, INT32_MAX))
     return failure();
   Value cond = n.requiredInput(0);
@@ -96,6 +100,9 @@ LogicalResult convertIf(NodeImporter &n) {
 }
 
 LogicalResult convertLoop(NodeImporter &n) {
+  // A sequence exists only while importing: such loops are unrolled.
+  if (loopCarriesSequences(n))
+    return unrollLoop(n);
   if (!n.checkArity(2, INT32_MAX, 0, INT32_MAX))
     return failure();
   Value maxTrip = n.input(0), cond = n.input(1);

@@ -10,6 +10,7 @@
 #include "compiler/importer/FunctionExpansion.h"
 #include "compiler/importer/GraphImporter.h"
 #include "compiler/importer/OperatorTable.h"
+#include "compiler/importer/SequenceInterface.h"
 #include "compiler/importer/TensorConversion.h"
 
 #include "dialects/graph/GraphDialect.h"
@@ -177,7 +178,8 @@ private:
 /// Imports the main graph into `module` as func.func @main.
 LogicalResult importMainGraph(const onnx::GraphProto &graph,
                               ModelContext &context, ModuleOp module,
-                              const InputBindings *bindings) {
+                              const InputBindings *bindings,
+                              const SequenceInputShapes *sequences) {
   MLIRContext *ctx = context.context;
   OpBuilder builder(ctx);
   Location fileLoc = context.fileLoc();
@@ -186,10 +188,15 @@ LogicalResult importMainGraph(const onnx::GraphProto &graph,
   for (const onnx::TensorProto &init : graph.initializer())
     initializerNames.insert(init.name());
 
-  // Graph inputs that are not initializers become the function's arguments.
+  // Graph inputs that are not initializers become the function's arguments;
+  // a sequence input becomes one argument per element (argNames holds ""
+  // for those, the sequence is defined from `sequenceArgs`).
   llvm::SmallVector<Type> argTypes;
   llvm::SmallVector<DictionaryAttr> argAttrs;
   llvm::SmallVector<std::string> argNames;
+  llvm::SmallVector<SequenceArguments> sequenceArgs;
+  if (failed(checkSequenceShapeNames(graph, sequences, fileLoc)))
+    return failure();
   llvm::SmallVector<std::pair<std::string, DenseElementsAttr>> boundInputs;
   llvm::StringSet<> seen;
   for (const onnx::ValueInfoProto &input : graph.input()) {
@@ -203,6 +210,18 @@ LogicalResult importMainGraph(const onnx::GraphProto &graph,
              << "graph input '" << input.name() << "' is listed twice";
     if (!input.has_type())
       return emitError(loc) << "input '" << input.name() << "' has no type";
+    if (input.type().has_sequence_type()) {
+      if (bindings && bindings->count(input.name()))
+        return emitError(loc) << "input '" << input.name()
+                              << "' is a sequence and cannot be bound";
+      unsigned begin = argTypes.size();
+      if (failed(appendSequenceArguments(input, sequences, loc, builder,
+                                         argTypes, argAttrs)))
+        return failure();
+      sequenceArgs.push_back({input.name(), begin, (unsigned)argTypes.size()});
+      argNames.resize(argTypes.size());
+      continue;
+    }
     llvm::SmallVector<std::string> dimNames;
     FailureOr<TensorType> type = convertValueType(
         input.type(), loc, "input '" + input.name() + "'", &dimNames);
@@ -258,27 +277,40 @@ LogicalResult importMainGraph(const onnx::GraphProto &graph,
     scope.define(name, builder.create<graph::ConstantOp>(
                            context.nodeLoc(name), value.getType(), value));
   for (auto [i, name] : llvm::enumerate(argNames)) {
-    scope.define(name, entry->getArgument(i));
+    if (!name.empty())
+      scope.define(name, entry->getArgument(i));
     func.setArgAttrs(i, argAttrs[i]);
   }
+  defineSequenceArguments(scope, sequenceArgs, entry->getArguments());
   GraphImporter importer(context, builder, scope, /*depth=*/0);
   if (failed(importer.importInitializers(graph)) ||
       failed(importer.importNodes(graph)))
     return failure();
 
+  // A sequence output returns its elements, `y[0]`, `y[1]`, ...
   llvm::SmallVector<Value> results;
+  llvm::SmallVector<std::string> resultNames;
   for (const onnx::ValueInfoProto &output : graph.output()) {
-    Value v = scope.lookup(output.name());
-    if (!v)
+    if (Value v = scope.lookup(output.name())) {
+      results.push_back(v);
+      resultNames.push_back(output.name());
+      continue;
+    }
+    const llvm::SmallVector<Value> *sequence =
+        scope.lookupSequence(output.name());
+    if (!sequence)
       return emitError(context.nodeLoc(output.name()))
              << "graph output '" << output.name() << "' is not defined";
-    results.push_back(v);
+    for (auto [i, element] : llvm::enumerate(*sequence)) {
+      results.push_back(element);
+      resultNames.push_back(sequenceElementName(output.name(), i));
+    }
   }
   builder.create<func::ReturnOp>(fileLoc, results);
   func.setFunctionType(builder.getFunctionType(
       argTypes, llvm::SmallVector<Type>(ValueRange(results).getTypes())));
-  for (auto [i, output] : llvm::enumerate(graph.output()))
-    func.setResultAttr(i, "graph.name", builder.getStringAttr(output.name()));
+  for (auto [i, name] : llvm::enumerate(resultNames))
+    func.setResultAttr(i, "graph.name", builder.getStringAttr(name));
   return success();
 }
 
@@ -286,7 +318,8 @@ LogicalResult importMainGraph(const onnx::GraphProto &graph,
 
 OwningOpRef<ModuleOp> importOnnxFile(llvm::StringRef path,
                                      MLIRContext &context,
-                                     const InputBindings *bindings) {
+                                     const InputBindings *bindings,
+                                     const SequenceInputShapes *sequences) {
   context.loadDialect<graph::GraphDialect, func::FuncDialect>();
   ModelContext model;
   model.context = &context;
@@ -317,7 +350,8 @@ OwningOpRef<ModuleOp> importOnnxFile(llvm::StringRef path,
     return nullptr;
 
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
-  if (failed(importMainGraph(proto->graph(), model, *module, bindings)))
+  if (failed(importMainGraph(proto->graph(), model, *module, bindings,
+                             sequences)))
     return nullptr;
   if (failed(mlir::verify(*module)))
     return nullptr;

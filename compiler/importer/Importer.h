@@ -12,6 +12,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -35,9 +36,18 @@ constexpr int64_t kMaxSupportedOpset = 18;
 /// pads, ...) see one.
 using InputBindings = llvm::StringMap<mlir::DenseElementsAttr>;
 
+/// The length and element shapes of each sequence-typed graph input, given
+/// at compile time (`weft compile --shape x=seq(2x3,4x3)`): input `x` is
+/// imported as one argument of @main per element, named `x[0]`, `x[1]`, ...
+/// (its element type comes from the model). A sequence-typed graph output
+/// likewise becomes one result per element, `y[0]`, `y[1]`, ...
+using SequenceInputShapes =
+    llvm::StringMap<llvm::SmallVector<llvm::SmallVector<int64_t>>>;
+
 mlir::OwningOpRef<mlir::ModuleOp>
 importOnnxFile(llvm::StringRef path, mlir::MLIRContext &context,
-               const InputBindings *bindings = nullptr);
+               const InputBindings *bindings = nullptr,
+               const SequenceInputShapes *sequences = nullptr);
 
 } // namespace weft::importer
 

@@ -15,7 +15,7 @@ const OperatorInfo kOperators[] = {
     {"Erf", 9, convertUnary},
     {"Exp", 1, convertUnary},
     {"HardSwish", 14, convertUnary},
-    {"Identity", 1, convertUnary},
+    {"Identity", 1, convertIdentity},
     {"Log", 1, convertUnary},
     {"Neg", 1, convertUnary},
     {"Not", 1, convertUnary},
@@ -130,6 +130,12 @@ const OperatorInfo kOperators[] = {
     {"DequantizeLinear", 10, convertDequantizeLinear},
     {"MatMulInteger", 10, convertMatMulInteger},
     {"ConvInteger", 10, convertConvInteger},
+    {"QLinearMatMul", 10, convertQLinearMatMul},
+    {"QLinearConv", 10, convertQLinearConv},
+    // Signal processing (SignalConverters.cpp).
+    {"DFT", 17, convertDFT},
+    {"STFT", 17, convertSTFT},
+    {"MelWeightMatrix", 17, convertMelWeightMatrix},
     // Indexing (IndexingConverters.cpp).
     {"GatherElements", 11, convertGatherElements},
     {"GatherND", 11, convertGatherND},
@@ -144,9 +150,15 @@ const OperatorInfo kOperators[] = {
     {"EyeLike", 9, convertEyeLike},
     {"ReverseSequence", 10, convertReverseSequence},
     {"Einsum", 12, convertEinsum},
+    // Image geometry (VisionConverters.cpp).
+    {"GridSample", 16, convertGridSample},
+    {"RoiAlign", 10, convertRoiAlign},
+    {"MaxUnpool", 9, convertMaxUnpool},
+    {"Det", 11, convertDet},
     // Control flow and recurrent.
     {"If", 1, convertIf},
     {"Loop", 1, convertLoop},
+    {"Scan", 8, convertScan},
     {"LSTM", 1, convertLSTM},
     {"GRU", 1, convertGRU},
     {"RNN", 1, convertRNN},
@@ -159,6 +171,7 @@ const OperatorInfo kOperators[] = {
     {"SequenceLength", 11, convertSequenceLength},
     {"ConcatFromSequence", 11, convertConcatFromSequence},
     {"SplitToSequence", 11, convertSplitToSequence},
+    {"SequenceMap", 17, convertSequenceMap},
     // Sequence generators (GeneratorConverters.cpp).
     {"Range", 11, convertRange},
     // Data-dependent output shapes (DataDependentConverters.cpp).

@@ -113,9 +113,17 @@ WEFT_DECLARE_CONVERTER(convertQuantizeLinear)
 WEFT_DECLARE_CONVERTER(convertDequantizeLinear)
 WEFT_DECLARE_CONVERTER(convertMatMulInteger)
 WEFT_DECLARE_CONVERTER(convertConvInteger)
+WEFT_DECLARE_CONVERTER(convertQLinearMatMul)
+WEFT_DECLARE_CONVERTER(convertQLinearConv)
+// SignalConverters.cpp
+WEFT_DECLARE_CONVERTER(convertDFT)
+WEFT_DECLARE_CONVERTER(convertSTFT)
+WEFT_DECLARE_CONVERTER(convertMelWeightMatrix)
 // ControlFlowConverters.cpp
 WEFT_DECLARE_CONVERTER(convertIf)
 WEFT_DECLARE_CONVERTER(convertLoop)
+// ScanConverters.cpp
+WEFT_DECLARE_CONVERTER(convertScan)
 WEFT_DECLARE_CONVERTER(convertLSTM)
 WEFT_DECLARE_CONVERTER(convertGRU)
 WEFT_DECLARE_CONVERTER(convertRNN)
@@ -127,6 +135,13 @@ WEFT_DECLARE_CONVERTER(convertSequenceAt)
 WEFT_DECLARE_CONVERTER(convertSequenceLength)
 WEFT_DECLARE_CONVERTER(convertConcatFromSequence)
 WEFT_DECLARE_CONVERTER(convertSplitToSequence)
+WEFT_DECLARE_CONVERTER(convertSequenceMap)
+WEFT_DECLARE_CONVERTER(convertIdentity)
+// VisionConverters.cpp
+WEFT_DECLARE_CONVERTER(convertGridSample)
+WEFT_DECLARE_CONVERTER(convertRoiAlign)
+WEFT_DECLARE_CONVERTER(convertMaxUnpool)
+WEFT_DECLARE_CONVERTER(convertDet)
 // GeneratorConverters.cpp
 WEFT_DECLARE_CONVERTER(convertRange)
 // DataDependentConverters.cpp

@@ -9,6 +9,13 @@
 // of their own: both operands are cast to i32, their zero points (when
 // given) subtracted, and an i32 matmul or conv accumulates the products.
 //
+// QLinearMatMul and QLinearConv (opset 10, their only version) build on
+// that i32 accumulation and requantize it: the accumulator, as a float,
+// times the multiplier `x_scale * w_scale / y_scale` (computed in the
+// scales' type, per output channel or column when w's scale is), goes
+// through quantize_linear with a scale of 1 and y's zero point, which
+// rounds half to even, adds the zero point and saturates.
+//
 //===----------------------------------------------------------------------===//
 
 #include "compiler/importer/GraphImporter.h"
@@ -102,6 +109,90 @@ Value subtractZeroPoint(NodeImporter &n, Value value, Value zeroPoint,
   return sub ? sub->getResult(0) : Value();
 }
 
+/// `value` with `count` unit dims appended when it is 1-D (a per-row or
+/// per-channel parameter lined up with dim 0 of what it broadcasts against);
+/// unchanged otherwise. Null after an error.
+Value appendUnitDimsTo1D(NodeImporter &n, Value value, int64_t count) {
+  auto type = llvm::dyn_cast<RankedTensorType>(value.getType());
+  if (!type || type.getRank() != 1 || count <= 0)
+    return value;
+  llvm::SmallVector<int64_t> axes;
+  for (int64_t i = 1; i <= count; ++i)
+    axes.push_back(i);
+  Operation *op = n.create<UnsqueezeOp>(
+      value,
+      {n.builder.getNamedAttr("axes", n.builder.getDenseI64ArrayAttr(axes))});
+  return op ? op->getResult(0) : Value();
+}
+
+/// Checks that a scale is a float tensor of at most one dim, and that a
+/// per-tensor one (`perTensor`) has one element.
+LogicalResult checkScale(NodeImporter &n, Value scale, llvm::StringRef what,
+                         bool perTensor) {
+  auto type = llvm::dyn_cast<RankedTensorType>(scale.getType());
+  if (!type || !llvm::isa<FloatType>(type.getElementType()))
+    return n.fail(what + " must be a ranked floating-point tensor");
+  if (type.getRank() > 1)
+    return n.fail(what + " must be a scalar or 1-D");
+  if (perTensor && type.hasStaticShape() && type.getNumElements() != 1)
+    return n.fail(what + " must be a scalar (per-tensor)");
+  return success();
+}
+
+/// Requantizes the i32 accumulator `acc`: `acc * multiplier` rounded half
+/// to even, plus `yZero`, saturated to yZero's type. `yAxis` is the axis of
+/// a per-axis `yZero`. Null after an error.
+Value requantize(NodeImporter &n, Value acc, Value multiplier, Value yZero,
+                 int64_t yAxis) {
+  auto zeroType = llvm::dyn_cast<RankedTensorType>(yZero.getType());
+  if (!zeroType || !zeroType.hasStaticShape() || zeroType.getRank() > 1) {
+    n.fail("y_zero_point must be a scalar or a static 1-D tensor");
+    return Value();
+  }
+  if (!isEightBit(yZero)) {
+    n.fail("y_zero_point must be an int8 or uint8 tensor");
+    return Value();
+  }
+  Type floatType = getElementTypeOrSelf(multiplier.getType());
+  Operation *cast = n.create<CastOp>(
+      acc, {n.builder.getNamedAttr("to", TypeAttr::get(floatType))});
+  if (!cast)
+    return Value();
+  Operation *scaled = n.create<MulOp>({cast->getResult(0), multiplier});
+  if (!scaled)
+    return Value();
+  // A scale of ones shaped like the zero point: the multiplier already
+  // holds the whole scale, and dividing by 1 is exact.
+  auto onesType = RankedTensorType::get(zeroType.getShape(), floatType);
+  Value ones = n.constant(
+      DenseElementsAttr::get(onesType, n.builder.getFloatAttr(floatType, 1.0)));
+  llvm::SmallVector<NamedAttribute> attrs;
+  if (zeroType.getRank() == 1 && zeroType.getDimSize(0) != 1)
+    attrs.push_back(
+        n.builder.getNamedAttr("axis", n.builder.getI64IntegerAttr(yAxis)));
+  Operation *q =
+      n.create<QuantizeLinearOp>({scaled->getResult(0), ones, yZero}, attrs);
+  return q ? q->getResult(0) : Value();
+}
+
+/// `lhsScale * rhsScale / yScale`, each already shaped to broadcast against
+/// the accumulator. Null after an error.
+Value computeMultiplier(NodeImporter &n, Value lhsScale, Value rhsScale,
+                        Value yScale) {
+  if (getElementTypeOrSelf(lhsScale.getType()) !=
+          getElementTypeOrSelf(rhsScale.getType()) ||
+      getElementTypeOrSelf(lhsScale.getType()) !=
+          getElementTypeOrSelf(yScale.getType())) {
+    n.fail("the scales must have one element type");
+    return Value();
+  }
+  Operation *product = n.create<MulOp>({lhsScale, rhsScale});
+  if (!product)
+    return Value();
+  Operation *ratio = n.create<DivOp>({product->getResult(0), yScale});
+  return ratio ? ratio->getResult(0) : Value();
+}
+
 } // namespace
 
 LogicalResult convertMatMulInteger(NodeImporter &n) {
@@ -157,6 +248,109 @@ LogicalResult convertConvInteger(NodeImporter &n) {
   if (!op)
     return failure();
   n.setOutputs(op->getResults());
+  return success();
+}
+
+LogicalResult convertQLinearMatMul(NodeImporter &n) {
+  if (!n.checkArity(8, 8, 1, 1))
+    return failure();
+  Value a = n.requiredInput(0), aScale = n.requiredInput(1),
+        aZero = n.requiredInput(2), b = n.requiredInput(3),
+        bScale = n.requiredInput(4), bZero = n.requiredInput(5),
+        yScale = n.requiredInput(6), yZero = n.requiredInput(7);
+  if (n.failed() || failed(checkScale(n, aScale, "a_scale", false)) ||
+      failed(checkScale(n, bScale, "b_scale", false)) ||
+      failed(checkScale(n, yScale, "y_scale", false)))
+    return failure();
+  // a's and y's 1-D parameters hold one value per row ([M] -> [M, 1]), b's
+  // one per column (they broadcast against the last dim as they are).
+  Value lhs = subtractZeroPoint(n, a, aZero, "a", 1);
+  if (!lhs)
+    return failure();
+  Value rhs = subtractZeroPoint(n, b, bZero, "b", 0);
+  if (!rhs)
+    return failure();
+  Operation *acc = n.create<MatMulOp>({lhs, rhs});
+  if (!acc)
+    return failure();
+  Value rowScale = appendUnitDimsTo1D(n, aScale, 1);
+  Value outScale = rowScale ? appendUnitDimsTo1D(n, yScale, 1) : Value();
+  Value multiplier =
+      outScale ? computeMultiplier(n, rowScale, bScale, outScale) : Value();
+  if (!multiplier)
+    return failure();
+  auto accType = llvm::dyn_cast<RankedTensorType>(acc->getResult(0).getType());
+  int64_t rowAxis = accType ? std::max<int64_t>(accType.getRank() - 2, 0) : 0;
+  Value y = requantize(n, acc->getResult(0), multiplier, yZero, rowAxis);
+  if (!y)
+    return failure();
+  n.setOutputs(y);
+  return success();
+}
+
+LogicalResult convertQLinearConv(NodeImporter &n) {
+  if (!n.checkArity(8, 9, 1, 1))
+    return failure();
+  Value x = n.requiredInput(0), xScale = n.requiredInput(1),
+        xZero = n.requiredInput(2), w = n.requiredInput(3),
+        wScale = n.requiredInput(4), wZero = n.requiredInput(5),
+        yScale = n.requiredInput(6), yZero = n.requiredInput(7);
+  Value bias = n.input(8);
+  llvm::SmallVector<NamedAttribute> attrs;
+  n.copyStringAttr(attrs, "auto_pad");
+  n.copyIntsAttr(attrs, "dilations");
+  n.copyIntAttr(attrs, "group");
+  n.copyIntsAttr(attrs, "kernel_shape");
+  n.copyIntsAttr(attrs, "pads");
+  n.copyIntsAttr(attrs, "strides");
+  if (n.failed() || failed(checkScale(n, xScale, "x_scale", true)) ||
+      failed(checkScale(n, wScale, "w_scale", false)) ||
+      failed(checkScale(n, yScale, "y_scale", true)))
+    return failure();
+  auto zeroType = llvm::dyn_cast<RankedTensorType>(xZero.getType());
+  if (zeroType && zeroType.hasStaticShape() && zeroType.getNumElements() != 1)
+    return n.fail("x_zero_point must be a scalar");
+  auto yZeroType = llvm::dyn_cast<RankedTensorType>(yZero.getType());
+  if (yZeroType && yZeroType.hasStaticShape() &&
+      yZeroType.getNumElements() != 1)
+    return n.fail("y_zero_point must be a scalar");
+  Value input = subtractZeroPoint(n, x, xZero, "x", 0);
+  if (!input)
+    return failure();
+  // w's 1-D parameters hold one value per output channel: [M] -> [M, 1...].
+  auto wType = llvm::dyn_cast<RankedTensorType>(w.getType());
+  if (!wType || wType.getRank() < 3)
+    return n.fail("w must be a ranked tensor of rank >= 3");
+  int64_t spatial = wType.getRank() - 2;
+  Value weight = subtractZeroPoint(n, w, wZero, "w", wType.getRank() - 1);
+  if (!weight)
+    return failure();
+  Operation *conv = n.create<ConvOp>({input, weight}, attrs);
+  if (!conv)
+    return failure();
+  Value acc = conv->getResult(0);
+  if (bias) {
+    auto biasType = llvm::dyn_cast<RankedTensorType>(bias.getType());
+    if (!biasType || biasType.getRank() != 1 ||
+        !biasType.getElementType().isSignlessInteger(32))
+      return n.fail("B must be a 1-D int32 tensor");
+    Value channelBias = appendUnitDimsTo1D(n, bias, spatial);
+    Operation *sum =
+        channelBias ? n.create<AddOp>({acc, channelBias}) : nullptr;
+    if (!sum)
+      return failure();
+    acc = sum->getResult(0);
+  }
+  Value channelScale = appendUnitDimsTo1D(n, wScale, spatial);
+  Value multiplier = channelScale
+                         ? computeMultiplier(n, xScale, channelScale, yScale)
+                         : Value();
+  if (!multiplier)
+    return failure();
+  Value y = requantize(n, acc, multiplier, yZero, /*yAxis=*/1);
+  if (!y)
+    return failure();
+  n.setOutputs(y);
   return success();
 }
 

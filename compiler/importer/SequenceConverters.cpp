@@ -6,13 +6,15 @@
 // it holds, and the sequence operators become list operations; only the
 // tensors taken out of it (SequenceAt, ConcatFromSequence, SequenceLength)
 // reach the graph. A position that is not a constant is an error that says
-// so (`weft compile --bind` can fix a position input). Sequences as graph
-// inputs or outputs are not supported.
+// so (`weft compile --bind` can fix a position input). Sequence graph inputs
+// and outputs are lists of @main arguments and results
+// (SequenceInterface.cpp); SequenceMap imports its body once per element.
 //
 //===----------------------------------------------------------------------===//
 
 #include "compiler/importer/GraphImporter.h"
 #include "compiler/importer/OperatorTable.h"
+#include "compiler/importer/SequenceInterface.h"
 
 #include "dialects/graph/GraphOps.h"
 #include "dialects/graph/GraphUtils.h"
@@ -33,9 +35,7 @@ const llvm::SmallVector<Value> *sequenceInput(NodeImporter &n, unsigned i) {
   const llvm::SmallVector<Value> *sequence =
       n.graph.scope.lookupSequence(n.node.input(i));
   if (!sequence)
-    n.fail("input '" + n.node.input(i) +
-           "' is not a sequence built in this model (sequence graph inputs "
-           "are not supported)");
+    n.fail("input '" + n.node.input(i) + "' is not a sequence");
   return sequence;
 }
 
@@ -204,10 +204,8 @@ LogicalResult convertSplitToSequence(NodeImporter &n) {
   if (axis < 0)
     axis += rank;
   int64_t dim = type.getDimSize(axis);
-  if (ShapedType::isDynamic(dim))
-    return n.fail("the split dim must be static");
-  llvm::SmallVector<int64_t> sizes;
   bool splitGiven = n.hasInput(1);
+  llvm::SmallVector<int64_t> sizes;
   if (splitGiven) {
     std::optional<llvm::SmallVector<int64_t>> split =
         n.constantIntsInput(1, "split");
@@ -218,9 +216,13 @@ LogicalResult convertSplitToSequence(NodeImporter &n) {
       int64_t chunk = (*split)[0];
       if (chunk <= 0)
         return n.fail("split must be positive");
+      if (ShapedType::isDynamic(dim))
+        return n.fail("the split dim must be static when split is one chunk "
+                      "size");
       for (int64_t offset = 0; offset < dim; offset += chunk)
         sizes.push_back(std::min(chunk, dim - offset));
     } else {
+      // A list of sizes gives the length even when the dim is not known.
       sizes.assign(split->begin(), split->end());
       int64_t total = 0;
       for (int64_t s : sizes) {
@@ -228,10 +230,12 @@ LogicalResult convertSplitToSequence(NodeImporter &n) {
           return n.fail("split sizes must not be negative");
         total += s;
       }
-      if (total != dim)
+      if (!ShapedType::isDynamic(dim) && total != dim)
         return n.fail("split sizes add up to " + llvm::Twine(total) +
                       ", the dim is " + llvm::Twine(dim));
     }
+  } else if (ShapedType::isDynamic(dim)) {
+    return n.fail("the split dim must be static when split is not given");
   } else {
     sizes.assign(dim, 1);
   }
@@ -258,6 +262,77 @@ LogicalResult convertSplitToSequence(NodeImporter &n) {
   }
   defineOutput(n, std::move(elements));
   return success();
+}
+
+// SequenceMap (opset 17): the body runs once per element of the first input;
+// the other inputs are sequences of the same length (element i goes to
+// iteration i) or tensors (the same in every iteration). Each body output
+// is collected into one output sequence.
+LogicalResult convertSequenceMap(NodeImporter &n) {
+  if (!n.checkArity(1, INT32_MAX, 1, INT32_MAX))
+    return failure();
+  const onnx::GraphProto *body = n.graphAttr("body");
+  if (n.failed())
+    return failure();
+  if (!body)
+    return n.fail("attribute 'body' is required");
+  if ((unsigned)body->output_size() != n.numOutputs())
+    return n.fail("the body has " + llvm::Twine(body->output_size()) +
+                  " outputs but the node has " + llvm::Twine(n.numOutputs()));
+  llvm::SmallVector<ImportedValue> inputs;
+  for (unsigned i = 0; i < n.numInputs(); ++i) {
+    std::optional<ImportedValue> input = importedInput(n, i);
+    if (!input)
+      return failure();
+    inputs.push_back(std::move(*input));
+  }
+  if (!inputs[0].isSequence)
+    return n.fail("input 0 ('" + n.node.input(0) + "') must be a sequence");
+  size_t length = inputs[0].elements.size();
+  for (auto [i, input] : llvm::enumerate(inputs))
+    if (input.isSequence && input.elements.size() != length)
+      return n.fail("input " + llvm::Twine(i) + " is a sequence of " +
+                    llvm::Twine(input.elements.size()) +
+                    " but input 0 has " + llvm::Twine(length));
+
+  llvm::SmallVector<llvm::SmallVector<Value>> outputs(n.numOutputs());
+  for (size_t k = 0; k < length; ++k) {
+    llvm::SmallVector<ImportedValue> bound;
+    for (const ImportedValue &input : inputs)
+      bound.push_back(input.isSequence
+                          ? ImportedValue::ofTensor(input.elements[k])
+                          : input);
+    FailureOr<llvm::SmallVector<ImportedValue>> results =
+        inlineSubgraph(n, *body, bound);
+    if (failed(results))
+      return failure();
+    for (auto [j, result] : llvm::enumerate(*results)) {
+      if (result.isSequence)
+        return n.fail("body output " + llvm::Twine(j) +
+                      " is a sequence (sequences of sequences are not "
+                      "supported)");
+      outputs[j].push_back(result.tensor);
+    }
+  }
+  for (auto [j, elements] : llvm::enumerate(outputs))
+    setImportedOutput(n, j, ImportedValue::ofSequence(std::move(elements)));
+  return success();
+}
+
+// Identity passes a sequence (opset 14 and later) through; a tensor becomes
+// graph.identity.
+LogicalResult convertIdentity(NodeImporter &n) {
+  if (n.numInputs() == 1 && n.hasInput(0) &&
+      n.graph.scope.lookupSequence(n.node.input(0))) {
+    if (!n.checkArity(1, 1, 1, 1))
+      return failure();
+    std::optional<ImportedValue> input = importedInput(n, 0);
+    if (!input)
+      return failure();
+    setImportedOutput(n, 0, *input);
+    return success();
+  }
+  return convertUnary(n);
 }
 
 } // namespace weft::importer

@@ -21,7 +21,9 @@ include "dialects/graph/GraphControlFlowOps.td"
 include "dialects/graph/GraphMathOps.td"
 include "dialects/graph/GraphGeneratorOps.td"
 include "dialects/graph/GraphQuantOps.td"
+include "dialects/graph/GraphVisionOps.td"
 include "dialects/graph/GraphDataDependentOps.td"
 include "dialects/graph/GraphTextOps.td"
+include "dialects/graph/GraphSignalOps.td"
 
 #endif // WEFT_DIALECTS_GRAPH_GRAPHOPS_TD

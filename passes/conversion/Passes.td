@@ -50,7 +50,7 @@ def ConvertGraphToLinalg : Pass<"convert-graph-to-linalg", "mlir::func::FuncOp">
   let dependentDialects = [
     "mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect",
     "mlir::arith::ArithDialect", "mlir::math::MathDialect",
-    "mlir::scf::SCFDialect"
+    "mlir::scf::SCFDialect", "mlir::bufferization::BufferizationDialect"
   ];
 }
 

@@ -200,6 +200,8 @@ private:
   }
 
   LogicalResult refine(Operation *op) {
+    if (auto loop = llvm::dyn_cast<LoopOp>(op))
+      return refineLoop(loop);
     if (auto ifOp = llvm::dyn_cast<IfOp>(op)) {
       if (failed(refineBranch(ifOp, ifOp.getThenBranch(), "then")) ||
           failed(refineBranch(ifOp, ifOp.getElseBranch(), "else")))
@@ -234,6 +236,120 @@ private:
       setType(result, *merged);
     }
     return success();
+  }
+
+  /// graph.loop: weft compiles loops whose carried values keep the shapes
+  /// of their initial values, so the body is refined with its carried
+  /// arguments of those types, and the values it yields for them and the
+  /// final values take them too. When the body does not fit that (a value
+  /// that grows), everything is undone and the body is refined with its own
+  /// argument types (lowering reports the loop). Scan outputs get a leading
+  /// dim of the trip count when that is known.
+  LogicalResult refineLoop(LoopOp op) {
+    Block &body = op.getBody().front();
+    size_t carried = op.getVInitial().size();
+    auto yield = llvm::dyn_cast<YieldOp>(body.getTerminator());
+    if (body.getNumArguments() != carried + 2 || !yield ||
+        yield.getNumOperands() != 1 + op.getNumResults())
+      return success(); // The verifier reports a malformed body.
+    size_t mark = changes.size();
+    bool fits;
+    ++speculation;
+    {
+      ScopedDiagnosticHandler quiet(op->getContext(),
+                                    [](Diagnostic &) { return success(); });
+      fits = succeeded(refineWithFixedCarried(op, yield));
+    }
+    --speculation;
+    if (!fits)
+      while (changes.size() > mark) {
+        auto [value, type] = changes.pop_back_val();
+        value.setType(type);
+      }
+    // Once more outside speculation: branches decided by now are inlined,
+    // and the diagnostics stand.
+    if (failed(refineBlock(body)))
+      return failure();
+    for (size_t i = 0; fits && i < carried; ++i) {
+      FailureOr<Type> result = meetTypes(op.getResult(i).getType(),
+                                         body.getArgument(2 + i).getType());
+      if (succeeded(result))
+        setType(op.getResult(i), *result);
+    }
+    std::optional<int64_t> trips = getStaticTripCount(op, yield);
+    for (size_t k = carried; k < op.getNumResults(); ++k) {
+      auto element =
+          llvm::dyn_cast<RankedTensorType>(yield.getOperand(1 + k).getType());
+      if (!element)
+        continue;
+      SmallVector<int64_t> dims{trips ? *trips : ShapedType::kDynamic};
+      llvm::append_range(dims, element.getShape());
+      FailureOr<Type> merged =
+          meetTypes(op.getResult(k).getType(),
+                    RankedTensorType::get(dims, element.getElementType()));
+      if (succeeded(merged))
+        setType(op.getResult(k), *merged);
+    }
+    return success();
+  }
+
+  /// Gives the carried arguments the initial values' types, refines the
+  /// body and the yielded carried values; fails when the body changes a
+  /// carried shape.
+  LogicalResult refineWithFixedCarried(LoopOp op, YieldOp yield) {
+    Block &body = op.getBody().front();
+    size_t carried = op.getVInitial().size();
+    for (size_t i = 0; i < carried; ++i) {
+      BlockArgument arg = body.getArgument(2 + i);
+      FailureOr<Type> merged =
+          meetTypes(arg.getType(), op.getVInitial()[i].getType());
+      if (failed(merged))
+        return failure();
+      setType(arg, *merged);
+    }
+    if (failed(refineBlock(body)))
+      return failure();
+    for (size_t i = 0; i < carried; ++i) {
+      Value next = yield.getOperand(1 + i);
+      FailureOr<Type> merged =
+          meetTypes(next.getType(), body.getArgument(2 + i).getType());
+      if (failed(merged))
+        return failure();
+      // Only a value the body computes is refined: an outer value keeps its
+      // type for its other users.
+      if (next.getParentRegion() == &op.getBody())
+        setType(next, *merged);
+    }
+    return success();
+  }
+
+  /// The number of iterations of `op` when it is known now: a constant
+  /// max_trip_count, with no condition or a constant one the body passes on
+  /// unchanged (or replaces by a constant true).
+  static std::optional<int64_t> getStaticTripCount(LoopOp op, YieldOp yield) {
+    if (!op.getMaxTripCount())
+      return std::nullopt;
+    std::optional<SmallVector<int64_t>> max =
+        getConstantInts(op.getMaxTripCount());
+    if (!max || max->size() != 1)
+      return std::nullopt;
+    int64_t trips = std::max<int64_t>((*max)[0], 0);
+    if (!op.getCond())
+      return trips;
+    std::optional<SmallVector<int64_t>> cond = getConstantInts(op.getCond());
+    if (!cond || cond->size() != 1)
+      return std::nullopt;
+    if ((*cond)[0] == 0)
+      return 0;
+    Value next = yield.getOperand(0);
+    while (auto identity = next.getDefiningOp<IdentityOp>())
+      next = identity.getX();
+    if (next == op.getBody().getArgument(1))
+      return trips;
+    std::optional<SmallVector<int64_t>> nextCond = getConstantInts(next);
+    if (nextCond && nextCond->size() == 1 && (*nextCond)[0] != 0)
+      return trips;
+    return std::nullopt;
   }
 
   /// graph.if results take the common refinement of what both branches

@@ -178,6 +178,41 @@ def test_sets(test_dir):
     return [(f, files(f, "input"), files(f, "output")) for f in folders]
 
 
+# --- Sequences ------------------------------------------------------------------
+# A sequence input is compiled for the length and element shapes of the first
+# test set (`--shape NAME=seq(2x3,4x3)`) and fed element by element as the
+# engine inputs NAME[0], NAME[1], ...; a sequence output is read back from
+# the engine outputs NAME[i] and compared element by element.
+
+
+def is_sequence(value_info):
+    return value_info is not None and value_kind(value_info) == "sequence_type"
+
+
+def element_name(name, i):
+    """The engine input or output that holds element i of sequence `name`."""
+    return "%s[%d]" % (name, i)
+
+
+def load_sequence(path):
+    """(name, [numpy arrays]) of a SequenceProto file of tensors."""
+    import onnx
+    from onnx import numpy_helper
+    sequence = onnx.SequenceProto()
+    with open(path, "rb") as f:
+        sequence.ParseFromString(f.read())
+    if sequence.elem_type != onnx.SequenceProto.TENSOR:
+        raise Outcome("unsupported", "%s: a sequence of non-tensors" %
+                      os.path.basename(path))
+    return sequence.name, [numpy_helper.to_array(t)
+                           for t in sequence.tensor_values]
+
+
+def sequence_shape_flag(name, arrays):
+    return "--shape=%s=seq(%s)" % (name, ",".join(
+        "x".join(str(d) for d in a.shape) or "scalar" for a in arrays))
+
+
 # --- Running one test (in a worker process) ----------------------------------
 
 
@@ -377,6 +412,9 @@ class TestRun:
                 _, array = load_tensor(first_inputs[k])
                 shapes.append("--shape=%s=%s" % (
                     value_info.name, "x".join(str(d) for d in array.shape)))
+            elif is_sequence(value_info) and k < len(first_inputs):
+                _, arrays = load_sequence(first_inputs[k])
+                shapes.append(sequence_shape_flag(value_info.name, arrays))
         argv = [self.job["weft"], "compile", self.job["model"], "-o",
                 self.engine, "--target=cpu"] + shapes
         try:
@@ -415,6 +453,8 @@ class TestRun:
         binds = []
         first_inputs = self.sets[0][1]
         for k in indices:
+            if k < len(self.inputs) and is_sequence(self.inputs[k]):
+                continue  # sequences are never bound
             name, array = self.read_input(k, first_inputs[k])
             if scalars_only and array.size != 1:
                 continue
@@ -440,13 +480,13 @@ class TestRun:
                 os.path.join(set_work, "out"), "--threads", "1"]
         given = set()
         for k, path in enumerate(input_files):
-            input_name, array = self.read_input(k, path)
-            if input_name not in engine_inputs:
-                continue  # the engine does not use it
-            npy = os.path.join(set_work, "input_%d.npy" % k)
-            np.save(npy, array)
-            argv += ["--input", "%s=%s" % (input_name, npy)]
-            given.add(input_name)
+            for i, (input_name, array) in enumerate(self.read_inputs(k, path)):
+                if input_name not in engine_inputs:
+                    continue  # the engine does not use it
+                npy = os.path.join(set_work, "input_%d_%d.npy" % (k, i))
+                np.save(npy, array)
+                argv += ["--input", "%s=%s" % (input_name, npy)]
+                given.add(input_name)
         missing = [n for n in engine_inputs if n not in given]
         if missing:
             raise Outcome("wrong", "engine input(s) %s: no test data" %
@@ -456,6 +496,16 @@ class TestRun:
         for k, path in enumerate(output_files):
             self.check_output(k, path, os.path.join(set_work, "out"),
                               engine_outputs, prefix)
+
+    def read_inputs(self, k, path):
+        """[(engine input name, array)] of input_K.pb: one for a tensor, one
+        per element for a sequence."""
+        value_info = self.inputs[k] if k < len(self.inputs) else None
+        if not is_sequence(value_info):
+            return [self.read_input(k, path)]
+        _, arrays = load_sequence(path)
+        return [(element_name(value_info.name, i), a)
+                for i, a in enumerate(arrays)]
 
     def read_input(self, k, path):
         """(name, array) of input_K.pb: the name in the file, else the K-th
@@ -472,14 +522,34 @@ class TestRun:
         return name, array
 
     def check_output(self, k, path, out_dir, engine_outputs, prefix):
-        import numpy as np
         outputs = self.model.graph.output
         value_info = outputs[k] if k < len(outputs) else None
+        if is_sequence(value_info):
+            return self.check_sequence_output(path, out_dir, engine_outputs,
+                                              prefix, value_info.name)
         if value_info is not None and value_kind(value_info) != "tensor_type":
             raise Outcome("unsupported", "output '%s' is a %s; weft run returns "
                           "tensors only" % (value_info.name, value_kind(value_info)))
         name, expected = load_tensor(path)
         name = value_info.name if value_info is not None else name
+        self.check_tensor(name, expected, value_info, out_dir, engine_outputs,
+                          prefix)
+
+    def check_sequence_output(self, path, out_dir, engine_outputs, prefix,
+                              name):
+        _, expected = load_sequence(path)
+        length = sum(1 for o in engine_outputs
+                     if re.match(re.escape(name) + r"\[\d+\]$", o))
+        if length != len(expected):
+            raise Outcome("wrong", "%soutput '%s': a sequence of %d, expected "
+                          "%d" % (prefix, name, length, len(expected)))
+        for i, array in enumerate(expected):
+            self.check_tensor(element_name(name, i), array, None, out_dir,
+                              engine_outputs, prefix)
+
+    def check_tensor(self, name, expected, value_info, out_dir, engine_outputs,
+                     prefix):
+        import numpy as np
         npy = os.path.join(out_dir, sanitize_tensor_name(name) + ".npy")
         if name not in engine_outputs or not os.path.exists(npy):
             raise Outcome("wrong", "%sno output '%s' (the engine has %s)" % (

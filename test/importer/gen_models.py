@@ -561,7 +561,8 @@ def shape_chain():
 @model
 def unsupported():
     inner = helper.make_graph(
-        [helper.make_node("TfIdfVectorizer", ["x"], ["e"], name="inner_tfidf")],
+        [helper.make_node("StringNormalizer", ["x"], ["e"],
+                          name="inner_strnorm")],
         "then", [], [vi("e", F, [4])])
     nodes = [
         helper.make_node("FusedConv", ["x"], ["a"], name="fc1",

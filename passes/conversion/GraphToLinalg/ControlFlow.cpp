@@ -65,7 +65,7 @@ struct YieldLowering : OpConversionPattern<graph::YieldOp> {
     auto parent = dyn_cast<scf::IfOp>(op->getParentOp());
     if (!parent)
       return failToLower(rewriter, op,
-                         "only the regions of an if are lowered (loop is not)");
+                         "it is lowered with the if or loop around it");
     SmallVector<Value> values;
     for (auto [value, type] :
          llvm::zip(adaptor.getOperands(), parent.getResultTypes())) {

@@ -15,6 +15,7 @@
 #include "dialects/graph/GraphOps.h"
 #include "dialects/graph/GraphUtils.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -37,7 +38,10 @@ void populateGraphToLinalgPatterns(mlir::RewritePatternSet &patterns) {
   populateGraphRecurrentToLinalgPatterns(patterns);
   populateGraphRangeToLinalgPatterns(patterns);
   populateGraphQuantizationToLinalgPatterns(patterns);
+  populateGraphSignalToLinalgPatterns(patterns);
+  populateGraphVisionToLinalgPatterns(patterns);
   populateGraphControlFlowToLinalgPatterns(patterns);
+  populateGraphLoopToLinalgPatterns(patterns);
 }
 
 namespace {
@@ -59,7 +63,8 @@ struct ConvertGraphToLinalgPass
     target.addIllegalDialect<graph::GraphDialect>();
     target.addLegalDialect<linalg::LinalgDialect, tensor::TensorDialect,
                            arith::ArithDialect, math::MathDialect,
-                           func::FuncDialect, scf::SCFDialect>();
+                           func::FuncDialect, scf::SCFDialect,
+                           bufferization::BufferizationDialect>();
     // Linalg bodies cast unsigned scalars to signless ones for arith.
     target.addLegalOp<UnrealizedConversionCastOp>();
     // Runtime builtins stay: the backends run them as runtime library

@@ -1,9 +1,13 @@
 //===- DataMovementSlice.cpp - graph.slice and graph.gather to linalg -----===//
 //
-// Slice with constant bounds: the ONNX clamping is index arithmetic (folded
-// for static dims), positive steps are a strided tensor.extract_slice, and
+// Slice: the ONNX clamping is index arithmetic (folded for static dims and
+// constant bounds; bounds known only at run time, such as a loop's iteration
+// number, are read from their tensors and give dynamic offsets, with the
+// static sizes of the result type where it has them), positive steps are a
+// strided tensor.extract_slice, and
 // negative steps take the same elements in increasing order and reverse them
-// with a linalg.generic. Gather: one constant index is a rank-reducing
+// with a linalg.generic that reads them with tensor.extract. Gather: one
+// constant index is a rank-reducing
 // extract_slice, anything else a linalg.generic over the output that reads
 // the data with tensor.extract (negative indices wrap, out-of-range ones
 // are clamped).
@@ -59,6 +63,43 @@ AxisSlice computeAxisSlice(IndexMath &m, Value dim, int64_t start, int64_t end,
   return {s, length, step};
 }
 
+/// The same for bounds known only at run time (index values): a negative
+/// bound counts from the end, and out-of-range ones are clamped.
+AxisSlice computeDynamicAxisSlice(IndexMath &m, Value dim, Value start,
+                                  Value end, int64_t step) {
+  // Huge bounds (INT64_MIN/MAX mean "to the edge") first become ones that
+  // cannot overflow when the dim is added.
+  auto bound = [&](Value v, Value lo, Value hi) {
+    v = m.clamp(v, m.c(INT64_MIN / 2), m.c(INT64_MAX / 2));
+    Value x = m.select(m.lt(v, m.c(0)), m.add(dim, v), v);
+    return m.clamp(x, lo, hi);
+  };
+  if (step > 0) {
+    Value s = bound(start, m.c(0), dim);
+    Value e = bound(end, m.c(0), dim);
+    Value length = m.ceilDiv(m.max(m.sub(e, s), m.c(0)), m.c(step));
+    return {s, length, step};
+  }
+  Value last = m.sub(dim, m.c(1));
+  Value s = bound(start, m.c(0), last);
+  Value e = bound(end, m.c(-1), last);
+  Value length = m.ceilDiv(m.max(m.sub(s, e), m.c(0)), m.c(-step));
+  return {s, length, step};
+}
+
+/// Element `i` of the 1-D integer tensor `values` as an index.
+Value extractIndex(OpBuilder &b, Location loc, Value values, int64_t i) {
+  Value at = b.create<arith::ConstantIndexOp>(loc, i);
+  Value v = b.create<tensor::ExtractOp>(loc, values, ValueRange{at});
+  if (v.getType().isUnsignedInteger())
+    return b.create<arith::IndexCastUIOp>(
+        loc, b.getIndexType(),
+        b.create<UnrealizedConversionCastOp>(
+             loc, b.getIntegerType(v.getType().getIntOrFloatBitWidth()), v)
+            .getResult(0));
+  return b.create<arith::IndexCastOp>(loc, b.getIndexType(), v);
+}
+
 struct SliceLowering : OpRewritePattern<graph::SliceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(graph::SliceOp op,
@@ -78,11 +119,24 @@ struct SliceLowering : OpRewritePattern<graph::SliceOp> {
       axes = graph::getConstantInts(op.getAxes());
     if (op.getSteps())
       steps = graph::getConstantInts(op.getSteps());
-    if (!starts || !ends || (op.getAxes() && !axes) ||
-        (op.getSteps() && !steps))
+    if ((op.getAxes() && !axes) || (op.getSteps() && !steps))
       return weft::lowering::failToLower(
-          rewriter, op, "starts, ends, axes and steps must be constants");
-    size_t count = starts->size();
+          rewriter, op, "axes and steps must be constants");
+    // Bounds computed at run time (a loop's iteration number) are read from
+    // their 1-D tensors; their count must be static.
+    RankedTensorType startsType = rankedType(op.getStarts());
+    RankedTensorType endsType = rankedType(op.getEnds());
+    if ((!starts || !ends) &&
+        (!startsType || !endsType || startsType.getRank() != 1 ||
+         endsType.getRank() != 1 || startsType.isDynamicDim(0) ||
+         !llvm::isa<IntegerType>(startsType.getElementType()) ||
+         !llvm::isa<IntegerType>(endsType.getElementType())))
+      return weft::lowering::failToLower(
+          rewriter, op,
+          "starts and ends must be constants or 1-D integer tensors of "
+          "static length");
+    size_t count = starts ? starts->size() : startsType.getDimSize(0);
+    bool dynamicBounds = !starts || !ends;
     if (!axes) {
       axes.emplace();
       for (size_t i = 0; i < count; ++i)
@@ -91,7 +145,8 @@ struct SliceLowering : OpRewritePattern<graph::SliceOp> {
     if (!steps)
       steps = SmallVector<int64_t>(count, 1);
     std::optional<SmallVector<int64_t>> normAxes = normalizeAxes(*axes, rank);
-    if (ends->size() != count || axes->size() != count ||
+    if ((ends ? ends->size() : (size_t)endsType.getDimSize(0)) != count ||
+        axes->size() != count ||
         steps->size() != count || !normAxes)
       return weft::lowering::failToLower(
           rewriter, op, "starts, ends, axes and steps do not fit the data");
@@ -110,8 +165,24 @@ struct SliceLowering : OpRewritePattern<graph::SliceOp> {
       int64_t axis = (*normAxes)[i], step = (*steps)[i];
       if (step == 0)
         return weft::lowering::failToLower(rewriter, op, "steps must not be 0");
-      AxisSlice s = computeAxisSlice(m, m.dim(op.getData(), axis), (*starts)[i],
-                                     (*ends)[i], step);
+      Value dim = m.dim(op.getData(), axis);
+      AxisSlice s =
+          dynamicBounds
+              ? computeDynamicAxisSlice(
+                    m, dim,
+                    starts ? m.c((*starts)[i])
+                           : extractIndex(rewriter, loc, op.getStarts(), i),
+                    ends ? m.c((*ends)[i])
+                         : extractIndex(rewriter, loc, op.getEnds(), i),
+                    step)
+              : computeAxisSlice(m, dim, (*starts)[i], (*ends)[i], step);
+      // A static result dim (the slice's type may know it) is the count;
+      // the start then keeps the slice inside the data.
+      if (dynamicBounds && step > 0 && !resultType.isDynamicDim(axis)) {
+        s.length = m.c(resultType.getDimSize(axis));
+        s.start = m.clamp(s.start, m.c(0),
+                          m.max(m.sub(dim, s.length), m.c(0)));
+      }
       Value first = s.start;
       if (step < 0) {
         // Take the same elements in increasing order, then reverse them.
@@ -134,38 +205,19 @@ struct SliceLowering : OpRewritePattern<graph::SliceOp> {
     return success();
   }
 
-  /// Reverses `axes` of `value`: a generic whose input map reads
-  /// `size - 1 - d` (static sizes), or tensor.extract with that index.
+  /// Reverses `axes` of `value`: a generic over the result that reads
+  /// element `size - 1 - d` with tensor.extract. (An input map `size - 1 - d`
+  /// would be shorter, but MLIR's tiling computes wrong operand slices for
+  /// maps with negative coefficients, which the CPU backend tiles.)
   static Value reverse(OpBuilder &b, Location loc, Value value,
                        ArrayRef<int64_t> axes) {
     auto type = llvm::cast<RankedTensorType>(value.getType());
     int64_t rank = type.getRank();
     SmallVector<OpFoldResult> dims = tensor::getMixedSizes(b, loc, value);
     Value init = createEmpty(b, loc, type, dims);
-    bool staticAxes =
-        llvm::all_of(axes, [&](int64_t a) { return !type.isDynamicDim(a); });
     SmallVector<utils::IteratorType> iterators(rank,
                                                utils::IteratorType::parallel);
     AffineMap identity = b.getMultiDimIdentityMap(rank);
-    if (staticAxes) {
-      SmallVector<AffineExpr> exprs;
-      for (int64_t i = 0; i < rank; ++i) {
-        AffineExpr d = b.getAffineDimExpr(i);
-        exprs.push_back(llvm::is_contained(axes, i)
-                            ? b.getAffineConstantExpr(type.getDimSize(i) - 1) -
-                                  d
-                            : d);
-      }
-      AffineMap in = AffineMap::get(rank, 0, exprs, b.getContext());
-      return b
-          .create<linalg::GenericOp>(
-              loc, type, ValueRange{value}, ValueRange{init},
-              ArrayRef<AffineMap>{in, identity}, iterators,
-              [](OpBuilder &nb, Location nl, ValueRange args) {
-                nb.create<linalg::YieldOp>(nl, args[0]);
-              })
-          .getResult(0);
-    }
     SmallVector<Value> dimValues;
     for (OpFoldResult d : dims)
       dimValues.push_back(toIndex(b, loc, d));

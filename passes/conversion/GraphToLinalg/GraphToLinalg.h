@@ -38,6 +38,10 @@ void populateGraphDataMovementToLinalgPatterns(mlir::RewritePatternSet &patterns
 
 /// if (scf.if with the branches moved over) and its yields.
 void populateGraphControlFlowToLinalgPatterns(mlir::RewritePatternSet &patterns);
+
+/// graph.loop -> scf.for / scf.while (Loop.cpp).
+void populateGraphLoopToLinalgPatterns(mlir::RewritePatternSet &patterns);
+
 /// lstm, gru and rnn (an scf.for over time around matmuls and a cell
 /// generic).
 void populateGraphRecurrentToLinalgPatterns(mlir::RewritePatternSet &patterns);
@@ -56,6 +60,12 @@ void populateGraphRangeToLinalgPatterns(mlir::RewritePatternSet &patterns);
 /// quantize_linear, dequantize_linear (Quantization.cpp).
 void populateGraphQuantizationToLinalgPatterns(
     mlir::RewritePatternSet &patterns);
+
+/// grid_sample, roi_align, max_unpool, det (Vision.cpp).
+void populateGraphVisionToLinalgPatterns(mlir::RewritePatternSet &patterns);
+
+/// dft, stft, mel_weight_matrix (Signal.cpp).
+void populateGraphSignalToLinalgPatterns(mlir::RewritePatternSet &patterns);
 
 /// All of the above.
 void populateGraphToLinalgPatterns(mlir::RewritePatternSet &patterns);

@@ -122,11 +122,31 @@ SmallVector<utils::IteratorType> parallelIterators(unsigned rank) {
   return SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel);
 }
 
+/// `input` with the dynamic dims the result knows made static: such a dim is
+/// read without broadcasting (see getBroadcastMap), so it equals the
+/// result's, and static operands give the generic static loop ranges.
+static Value castToResultDims(OpBuilder &b, Location loc, Value input,
+                              RankedTensorType resultType) {
+  auto type = cast<RankedTensorType>(input.getType());
+  int64_t offset = resultType.getRank() - type.getRank();
+  SmallVector<int64_t> shape(type.getShape());
+  for (int64_t j = 0, e = shape.size(); j < e; ++j)
+    if (ShapedType::isDynamic(shape[j]) && offset + j >= 0 &&
+        !resultType.isDynamicDim(offset + j))
+      shape[j] = resultType.getDimSize(offset + j);
+  if (shape == type.getShape())
+    return input;
+  return b.create<tensor::CastOp>(loc, type.clone(shape), input);
+}
+
 Value buildElementwise(OpBuilder &b, Location loc, RankedTensorType resultType,
-                       ValueRange inputs, ScalarBody body) {
-  Value init = createEmptyTensor(b, loc, resultType, inputs);
+                       ValueRange originalInputs, ScalarBody body) {
+  Value init = createEmptyTensor(b, loc, resultType, originalInputs);
   if (!init)
     return {};
+  SmallVector<Value> inputs;
+  for (Value input : originalInputs)
+    inputs.push_back(castToResultDims(b, loc, input, resultType));
   MLIRContext *ctx = b.getContext();
   SmallVector<AffineMap> maps;
   for (Value input : inputs)

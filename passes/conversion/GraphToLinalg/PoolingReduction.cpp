@@ -107,13 +107,14 @@ FailureOr<PoolGeometry> getPoolGeometry(OpTy op, RankedTensorType xType,
 }
 
 /// Pools the padded input with `combine` into `init`: a named 2-D pooling op
-/// (max or sum) when one fits, a generic otherwise.
+/// (max or sum) when one fits, a generic otherwise. `isUnsigned` makes the
+/// max compare signless integers as unsigned (named ops compare signed).
 Value buildPooling(OpBuilder &b, Location loc, Value padded, Value init,
-                   const PoolGeometry &g, bool isMax) {
+                   const PoolGeometry &g, bool isMax, bool isUnsigned = false) {
   auto resultType = cast<RankedTensorType>(init.getType());
   Type elementType = resultType.getElementType();
   unsigned spatial = g.kernel.size();
-  if (spatial == 2) {
+  if (spatial == 2 && !isUnsigned) {
     Value window = b.create<tensor::EmptyOp>(loc, g.kernel, elementType);
     Attribute strides = b.getI64TensorAttr(g.strides);
     Attribute dilations = b.getI64TensorAttr(g.dilations);
@@ -154,8 +155,11 @@ Value buildPooling(OpBuilder &b, Location loc, Value padded, Value init,
                           AffineMap::get(rank, 0, windowExprs, ctx),
                           AffineMap::get(rank, 0, outputExprs, ctx)},
       iterators, [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        Value result = isMax ? maxCombiner(nb, nloc, args[2], args[0])
-                             : addCombiner(nb, nloc, args[2], args[0]);
+        Value result =
+            isMax ? (isUnsigned
+                         ? nb.create<arith::MaxUIOp>(nloc, args[2], args[0])
+                         : maxCombiner(nb, nloc, args[2], args[0]))
+                  : addCombiner(nb, nloc, args[2], args[0]);
         nb.create<linalg::YieldOp>(nloc, result);
       });
   return generic.getResult(0);
@@ -172,14 +176,36 @@ LogicalResult checkPoolTypes(Operation *op, Value x,
     return failToLower(rewriter, op, "operands must be ranked N x C x ...");
   Type elementType = xType.getElementType();
   bool ok = isa<FloatType>(elementType) ||
-            (allowIntegers && elementType.isSignlessInteger() &&
-             !elementType.isInteger(1));
+            (allowIntegers && isa<IntegerType>(elementType) &&
+             !elementType.isSignedInteger() && !elementType.isInteger(1));
   if (!ok)
     return failToLower(rewriter, op, "element type is not supported");
   if (yType.isDynamicDim(1) ||
       (yType.isDynamicDim(0) && !xType.isDynamicDim(0)))
     return failToLower(rewriter, op, "only the batch dim may be dynamic");
   return success();
+}
+
+/// `x` with its elements reinterpreted as `elementType` (unsigned <->
+/// signless integers of one width), through an elementwise copy since
+/// unsigned tensors cannot be bitcast.
+Value reinterpretElements(OpBuilder &b, Location loc, Value x,
+                          Type elementType) {
+  auto type = cast<RankedTensorType>(x.getType());
+  auto resultType = type.clone(elementType);
+  Value init = createEmptyTensor(b, loc, resultType, ValueRange{x});
+  unsigned rank = type.getRank();
+  return b
+      .create<linalg::GenericOp>(
+          loc, TypeRange{resultType}, ValueRange{x}, ValueRange{init},
+          SmallVector<AffineMap>(2, b.getMultiDimIdentityMap(rank)),
+          parallelIterators(rank),
+          [&](OpBuilder &nb, Location l, ValueRange args) {
+            Value v = castToSignless(nb, l, args[0]);
+            nb.create<linalg::YieldOp>(l,
+                                       castFromSignless(nb, l, v, elementType));
+          })
+      .getResult(0);
 }
 
 /// Dynamic sizes of a pooling result: at most the batch dim, from `x`.
@@ -209,7 +235,16 @@ struct MaxPoolPattern : OpConversionPattern<graph::MaxPoolOp> {
     if (failed(g))
       return failToLower(rewriter, op, what);
     Location loc = op.getLoc();
-    Value lowest = createLowest(rewriter, loc, xType.getElementType());
+    // Unsigned tensors are pooled as signless ones (arith works on those),
+    // with unsigned comparisons and 0 as the lowest value.
+    Type elementType = xType.getElementType();
+    bool isUnsigned = isUnsignedInt(elementType);
+    Type signless = toSignlessType(elementType);
+    if (isUnsigned) {
+      x = reinterpretElements(rewriter, loc, x, signless);
+      yType = yType.clone(signless);
+    }
+    Value lowest = createLowest(rewriter, loc, signless, isUnsigned);
     SmallVector<int64_t> end;
     for (auto [p, e] : llvm::zip(g->padEnd, g->extraEnd))
       end.push_back(p + e);
@@ -218,8 +253,11 @@ struct MaxPoolPattern : OpConversionPattern<graph::MaxPoolOp> {
                              concat(ArrayRef<int64_t>{0, 0}, end), lowest);
     Value init = createFilledTensor(rewriter, loc, yType, lowest,
                                     poolDynamicSizes(rewriter, loc, yType, x));
-    rewriter.replaceOp(op, buildPooling(rewriter, loc, padded, init, *g,
-                                        /*isMax=*/true));
+    Value result = buildPooling(rewriter, loc, padded, init, *g,
+                                /*isMax=*/true, isUnsigned);
+    if (isUnsigned)
+      result = reinterpretElements(rewriter, loc, result, elementType);
+    rewriter.replaceOp(op, result);
     return success();
   }
 

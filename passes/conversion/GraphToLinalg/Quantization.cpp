@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace weft::lowering;
@@ -61,6 +62,23 @@ Value toI32(OpBuilder &b, Location loc, Value value) {
   return b.create<arith::ExtSIOp>(loc, i32, value);
 }
 
+/// A constant unsigned zero point as an i32 constant of the same shape
+/// (other values unchanged). Linalg's fusion turns a splat constant input
+/// into a scalar arith.constant of the element type, which must be
+/// signless; quantized models usually have constant zero points.
+Value widenConstantZeroPoint(OpBuilder &b, Location loc, Value zeroPoint) {
+  DenseIntElementsAttr attr;
+  if (!zeroPoint || !matchPattern(zeroPoint, m_Constant(&attr)) ||
+      !attr.getElementType().isUnsignedInteger())
+    return zeroPoint;
+  auto type = RankedTensorType::get(attr.getType().getShape(), b.getI32Type());
+  SmallVector<int32_t> values;
+  for (const APInt &v : attr.getValues<APInt>())
+    values.push_back(int32_t(v.getZExtValue()));
+  return b.create<arith::ConstantOp>(
+      loc, DenseElementsAttr::get(type, ArrayRef<int32_t>(values)));
+}
+
 /// The indexing map of a scale or zero point of `type` read by a loop nest
 /// over a rank-`rank` tensor quantized along `axis`.
 AffineMap paramMap(MLIRContext *ctx, RankedTensorType type, int64_t rank,
@@ -97,6 +115,7 @@ LogicalResult lowerLinearQuant(OpTy op, PatternRewriter &rewriter,
 
   Location loc = op.getLoc();
   MLIRContext *ctx = rewriter.getContext();
+  zeroPoint = widenConstantZeroPoint(rewriter, loc, zeroPoint);
   Value init = createEmptyTensor(rewriter, loc, resultType, op.getX());
   if (!init)
     return failToLower(rewriter, op, "a dynamic result dim is unknown");

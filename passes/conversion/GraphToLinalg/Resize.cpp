@@ -4,6 +4,8 @@
 // kernel: every output coordinate is mapped back with the coordinate
 // transformation mode in f32, then read with the nearest mode's rounding, or
 // interpolated from 2 (linear) or 4 (cubic) neighbours per resized axis.
+// tf_crop_and_resize maps the output onto the roi's box instead, and output
+// elements whose position falls outside the input get extrapolation_value.
 //
 // Nearest resizes whose index map is "x div k" on every axis (PP-OCR's 2x,
 // 4x, 8x asymmetric/floor upsampling, half_pixel integer upsampling) become
@@ -41,7 +43,10 @@ enum class CoordMode {
   AlignCorners,
   Asymmetric,
   TfHalfPixelForNN,
-  HalfPixelSymmetric
+  HalfPixelSymmetric,
+  /// Positions between the roi's start and end (fractions of each axis);
+  /// outside the input they read extrapolation_value.
+  TfCropAndResize
 };
 
 std::optional<CoordMode> parseCoordMode(StringRef s) {
@@ -52,6 +57,7 @@ std::optional<CoordMode> parseCoordMode(StringRef s) {
       .Case("asymmetric", CoordMode::Asymmetric)
       .Case("tf_half_pixel_for_nn", CoordMode::TfHalfPixelForNN)
       .Case("half_pixel_symmetric", CoordMode::HalfPixelSymmetric)
+      .Case("tf_crop_and_resize", CoordMode::TfCropAndResize)
       .Default(std::nullopt);
 }
 
@@ -91,6 +97,8 @@ float originalCoordinate(CoordMode mode, float x, float scale, float outLen,
     float offset = inLen / 2 * (1 - adjustment);
     return offset + (x + 0.5f) / scale - 0.5f;
   }
+  case CoordMode::TfCropAndResize: // needs the roi: emitAxisCoordinate
+    return x;
   }
   return x;
 }
@@ -182,6 +190,8 @@ Value emitOriginalCoordinate(FloatMath &f, CoordMode mode, Value x, Value scale,
     Value offset = f.mul(f.div(inLen, f.c(2.0f)), f.sub(one, adjustment));
     return f.sub(f.add(offset, f.div(f.add(x, half), scale)), half);
   }
+  case CoordMode::TfCropAndResize: // needs the roi: emitAxisCoordinate
+    return x;
   }
   return x;
 }
@@ -221,7 +231,47 @@ struct AxisPlan {
   Value scaleValue;           // the f32 scale as a Value (outside the body)
   Value inLen, outLen;        // f32 lengths (outside the body)
   Value inDim, outDim;        // index lengths (outside the body)
+  Value roiStart, roiEnd;     // f32 crop box (tf_crop_and_resize only)
 };
+
+/// The original coordinate of output coordinate `x` (f32) on axis `p`.
+/// tf_crop_and_resize maps the output onto [start, end] * (in - 1), with
+/// ONNX Runtime's order of operations.
+Value emitAxisCoordinate(FloatMath &f, CoordMode ctm, const AxisPlan &p,
+                         Value x) {
+  if (ctm != CoordMode::TfCropAndResize)
+    return emitOriginalCoordinate(f, ctm, x, p.scaleValue, p.outLen, p.inLen);
+  Value one = f.c(1.0f);
+  Value inLast = f.sub(p.inLen, one);
+  Value spread = f.div(f.mul(f.mul(x, f.sub(p.roiEnd, p.roiStart)), inLast),
+                       f.sub(p.outLen, one));
+  Value many = f.add(f.mul(p.roiStart, inLast), spread);
+  Value single = f.mul(f.mul(f.c(0.5f), f.add(p.roiStart, p.roiEnd)), inLast);
+  Value orig = f.select(f.gt(p.outLen, one), many, single);
+  // The roi is run-time data: a NaN or huge position (whose integer
+  // conversion would be poison) becomes one just outside the input, which
+  // reads extrapolation_value.
+  return f.b.create<arith::MinNumFOp>(
+      f.loc, f.b.create<arith::MaxNumFOp>(f.loc, orig, f.c(-1.0f)), p.inLen);
+}
+
+/// tf_crop_and_resize: whether output element `at` maps outside the input
+/// on some resized axis (it then reads extrapolation_value).
+Value emitCropOutside(FloatMath &f, ArrayRef<AxisPlan> plans) {
+  Value outside;
+  for (auto [i, p] : llvm::enumerate(plans)) {
+    if (!p.resized)
+      continue;
+    Value idx = f.b.create<linalg::IndexOp>(f.loc, i);
+    Value orig =
+        emitAxisCoordinate(f, CoordMode::TfCropAndResize, p, f.fromIndex(idx));
+    Value out = f.b.createOrFold<arith::OrIOp>(
+        f.loc, f.gt(f.c(0.0f), orig), f.gt(orig, f.sub(p.inLen, f.c(1.0f))));
+    outside =
+        outside ? f.b.createOrFold<arith::OrIOp>(f.loc, outside, out) : out;
+  }
+  return outside;
+}
 
 struct ResizeLowering : OpRewritePattern<graph::ResizeOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -238,11 +288,6 @@ struct ResizeLowering : OpRewritePattern<graph::ResizeOp> {
       return weft::lowering::failToLower(rewriter, op,
                                          "unknown mode '" + mode + "'");
     StringRef ctmName = op.getCoordinateTransformationMode();
-    if (ctmName == "tf_crop_and_resize")
-      return weft::lowering::failToLower(
-          rewriter, op,
-          "coordinate_transformation_mode 'tf_crop_and_resize' is not "
-          "supported");
     std::optional<CoordMode> ctm = parseCoordMode(ctmName);
     if (!ctm)
       return weft::lowering::failToLower(
@@ -265,7 +310,7 @@ struct ResizeLowering : OpRewritePattern<graph::ResizeOp> {
       return failure();
 
     Location loc = op.getLoc();
-    if (mode == "nearest")
+    if (mode == "nearest" && *ctm != CoordMode::TfCropAndResize)
       if (Value fast = tryIntegerUpsample(rewriter, loc, op.getX(), resultType,
                                           *plans, *ctm, *nearest)) {
         rewriter.replaceOp(op, fast);
@@ -290,6 +335,19 @@ struct ResizeLowering : OpRewritePattern<graph::ResizeOp> {
           else
             v = emitInterpolated(b, l, input, *plans, *ctm, mode == "cubic",
                                  cubicA, excludeOutside);
+          if (*ctm == CoordMode::TfCropAndResize) {
+            FloatMath f{b, l};
+            if (Value outside = emitCropOutside(f, *plans)) {
+              Type element = resultType.getElementType();
+              Value fill = weft::lowering::castFromSignless(
+                  b, l,
+                  weft::lowering::createScalar(
+                      b, l, weft::lowering::toSignlessType(element),
+                      op.getExtrapolationValue().convertToDouble()),
+                  element);
+              v = b.create<arith::SelectOp>(l, outside, fill, v);
+            }
+          }
           b.create<linalg::YieldOp>(l, v);
         });
     rewriter.replaceOp(op, generic.getResult(0));
@@ -397,6 +455,9 @@ struct ResizeLowering : OpRewritePattern<graph::ResizeOp> {
       if (p.scale && *p.scale == 1.0f && (mode != "nearest" || rank > 1))
         p.resized = false;
     }
+    if (op.getCoordinateTransformationMode() == "tf_crop_and_resize" &&
+        failed(planCrop(rewriter, op, axes, plans)))
+      return failure();
     for (int64_t i = 0; i < rank; ++i) {
       AxisPlan &p = plans[i];
       if (!resultType.isDynamicDim(i))
@@ -411,6 +472,57 @@ struct ResizeLowering : OpRewritePattern<graph::ResizeOp> {
       p.scaleValue = p.scale ? f.c(*p.scale) : f.div(p.outLen, p.inLen);
     }
     return plans;
+  }
+
+  /// tf_crop_and_resize: reads the crop box of every resized axis from
+  /// `roi` (the starts, then the ends). An axis whose box is a constant
+  /// [0, 1] and whose length does not change is not resized.
+  static LogicalResult planCrop(PatternRewriter &rewriter, graph::ResizeOp op,
+                                ArrayRef<int64_t> axes,
+                                MutableArrayRef<AxisPlan> plans) {
+    Value roi = op.getRoi();
+    auto roiType =
+        roi ? llvm::dyn_cast<RankedTensorType>(roi.getType()) : nullptr;
+    if (!roiType || roiType.getRank() != 1 ||
+        !llvm::isa<FloatType>(roiType.getElementType()))
+      return weft::lowering::failToLower(
+          rewriter, op,
+          "tf_crop_and_resize needs roi as a 1-D floating-point tensor");
+    int64_t n = axes.size();
+    if (!roiType.isDynamicDim(0) && roiType.getDimSize(0) != 2 * n)
+      return weft::lowering::failToLower(
+          rewriter, op,
+          "roi must hold a start and an end per resized axis (" +
+              llvm::Twine(2 * n) + " values)");
+    auto inType = llvm::cast<RankedTensorType>(op.getX().getType());
+    auto resultType = llvm::cast<RankedTensorType>(op.getType());
+    DenseElementsAttr constant = graph::getConstantElements(roi);
+    Location loc = op.getLoc();
+    auto read = [&](int64_t k) -> Value {
+      Value v = rewriter.create<tensor::ExtractOp>(
+          loc, roi, indexConst(rewriter, loc, k));
+      if (v.getType().isF32())
+        return v;
+      if (v.getType().getIntOrFloatBitWidth() > 32)
+        return rewriter.create<arith::TruncFOp>(loc, rewriter.getF32Type(), v);
+      return rewriter.create<arith::ExtFOp>(loc, rewriter.getF32Type(), v);
+    };
+    for (auto [k, axis] : llvm::enumerate(axes)) {
+      AxisPlan &p = plans[axis];
+      int64_t in = inType.getDimSize(axis), out = resultType.getDimSize(axis);
+      if (constant && !ShapedType::isDynamic(in) && in == out) {
+        auto values = llvm::to_vector(constant.getValues<APFloat>());
+        if (values[k].convertToDouble() == 0.0 &&
+            values[k + n].convertToDouble() == 1.0) {
+          p.resized = false;
+          continue;
+        }
+      }
+      p.resized = true;
+      p.roiStart = read(k);
+      p.roiEnd = read(k + n);
+    }
+    return success();
   }
 
   /// Nearest resizes that repeat each input element k times along every
@@ -483,8 +595,7 @@ struct ResizeLowering : OpRewritePattern<graph::ResizeOp> {
     for (auto [i, p] : llvm::enumerate(plans)) {
       Value idx = b.create<linalg::IndexOp>(loc, i);
       if (p.resized) {
-        Value orig = emitOriginalCoordinate(f, ctm, f.fromIndex(idx),
-                                            p.scaleValue, p.outLen, p.inLen);
+        Value orig = emitAxisCoordinate(f, ctm, p, f.fromIndex(idx));
         idx = emitNearestIndex(f, nearest, orig, p.inLen);
       }
       at.push_back(idx);
@@ -504,8 +615,7 @@ struct ResizeLowering : OpRewritePattern<graph::ResizeOp> {
                                    bool excludeOutside) {
     OpBuilder &b = f.b;
     Location loc = f.loc;
-    Value orig = emitOriginalCoordinate(f, ctm, f.fromIndex(idx), p.scaleValue,
-                                        p.outLen, p.inLen);
+    Value orig = emitAxisCoordinate(f, ctm, p, f.fromIndex(idx));
     Value last =
         b.createOrFold<arith::SubIOp>(loc, p.inDim, indexConst(b, loc, 1));
     if (!cubic) {

@@ -2,11 +2,14 @@
 
 // Each data-movement lowering that gives up names the node and says why.
 
-// Slice bounds are only lowered when they are constants.
-// CHECK: error: node 'slice_0' (graph.slice): cannot be lowered to linalg: starts, ends, axes and steps must be constants
-func.func @negative_slice_runtime_bounds(%x: tensor<8xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {
+// Slice bounds may be computed at run time (data-slice-dynamic.mlir), but
+// axes and steps must be constants.
+// CHECK: error: node 'slice_0' (graph.slice): cannot be lowered to linalg: axes and steps must be constants
+func.func @negative_slice_runtime_steps(%x: tensor<8xf32>, %t: tensor<1xi64>) -> tensor<?xf32> {
+  %s = graph.constant dense<0> : tensor<1xi64>
   %e = graph.constant dense<4> : tensor<1xi64>
-  %y = graph.slice %x starts(%s : tensor<1xi64>) ends(%e : tensor<1xi64>) : tensor<8xf32> -> tensor<?xf32> loc(#slice_0)
+  %a = graph.constant dense<0> : tensor<1xi64>
+  %y = graph.slice %x starts(%s : tensor<1xi64>) ends(%e : tensor<1xi64>) axes(%a : tensor<1xi64>) steps(%t : tensor<1xi64>) : tensor<8xf32> -> tensor<?xf32> loc(#slice_0)
   return %y : tensor<?xf32>
 }
 #slice_0 = loc("slice_0"("model.onnx":0:0))
@@ -41,7 +44,8 @@ func.func @negative_resize_runtime_scales(%x: tensor<1x1x4x4xf32>, %s: tensor<4x
 
 // -----
 
-// CHECK: error: node 'resize_1' (graph.resize): cannot be lowered to linalg: coordinate_transformation_mode 'tf_crop_and_resize' is not supported
+// tf_crop_and_resize reads its box from roi, which the model must give.
+// CHECK: error: node 'resize_1' (graph.resize): cannot be lowered to linalg: tf_crop_and_resize needs roi as a 1-D floating-point tensor
 func.func @negative_resize_crop(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x8x8xf32> {
   %s = graph.constant dense<[1.0, 1.0, 2.0, 2.0]> : tensor<4xf32>
   %y = graph.resize %x scales(%s : tensor<4xf32>) {coordinate_transformation_mode = "tf_crop_and_resize"} : tensor<1x1x4x4xf32> -> tensor<1x1x8x8xf32> loc(#resize_1)

@@ -108,3 +108,19 @@ func.func @integer_conv(%x: tensor<1x1x3x3xi32>, %w: tensor<2x1x2x2xi32>) -> ten
   %0 = graph.conv %x, %w {pads = array<i64: 1, 1, 1, 1>} : tensor<1x1x3x3xi32>, tensor<2x1x2x2xi32> -> tensor<1x2x4x4xi32>
   return %0 : tensor<1x2x4x4xi32>
 }
+
+// -----
+
+// A constant unsigned zero point is read as an i32 constant: fusion would
+// otherwise turn the splat into a scalar ui8 arith.constant, which is invalid.
+// CHECK-LABEL: func.func @quantize_constant_unsigned_zero_point
+// CHECK: %[[Z:.*]] = arith.constant dense<200> : tensor<i32>
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}}, %{{.*}}, %[[Z]] : tensor<4xf32>, tensor<f32>, tensor<i32>) outs(%{{.*}} : tensor<4xui8>)
+// CHECK: ^bb0(%{{.*}}: f32, %{{.*}}: f32, %[[ZV:.*]]: i32, %{{.*}}: ui8):
+// CHECK: arith.sitofp %[[ZV]] : i32 to f32
+func.func @quantize_constant_unsigned_zero_point(%x: tensor<4xf32>, %s: tensor<f32>) -> tensor<4xui8> {
+  %z = graph.constant dense<200> : tensor<ui8>
+  %0 = graph.quantize_linear %x, %s, %z : tensor<4xf32>, tensor<f32>, tensor<ui8> -> tensor<4xui8>
+  return %0 : tensor<4xui8>
+}
