@@ -140,6 +140,31 @@ describeBuiltin(Operation *op,
         result.resultBounds = {
             std::vector<int64_t>(type.getShape().begin(), type.getShape().end())};
       })
+      .Case([&](graph::StringNormalizerOp normalizer) {
+        result.name = "StringNormalizer";
+        engine::StepAttribute action;
+        action.name = "case_change_action";
+        action.kind = engine::StepAttribute::Kind::Text;
+        action.text = normalizer.getCaseChangeAction().str();
+        result.attributes.push_back(std::move(action));
+        result.attributes.push_back(intAttr(
+            "is_case_sensitive", normalizer.getIsCaseSensitive()));
+        engine::StepAttribute stopwords;
+        stopwords.name = "stopwords";
+        stopwords.kind = engine::StepAttribute::Kind::Texts;
+        for (StringRef word :
+             normalizer.getStopwords().getAsValueRange<StringAttr>())
+          stopwords.texts.push_back(word.str());
+        result.attributes.push_back(std::move(stopwords));
+        // At most every string is kept, and at least one (empty) is output.
+        std::vector<int64_t> bound = first;
+        bound.back() = std::max<int64_t>(1, bound.back());
+        result.resultBounds = {bound};
+      })
+      .Case([&](graph::CastOp) {
+        result.name = "Cast";
+        result.resultBounds = {first};
+      })
       .Default([&](Operation *) {
         error = makeError(op, "has no runtime implementation");
       });

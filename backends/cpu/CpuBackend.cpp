@@ -10,6 +10,7 @@
 
 #include "backends/cpu/BuiltinSteps.h"
 #include "backends/cpu/Passes.h"
+#include "dialects/graph/GraphDialect.h"
 #include "dialects/graph/GraphUtils.h"
 #include "passes/pipelines/CpuPipeline.h"
 
@@ -62,6 +63,8 @@ std::string diagnosticsOf(MLIRContext *context,
 }
 
 llvm::Expected<engine::DType> toDType(Type type) {
+  if (isa<graph::StringType>(type))
+    return engine::DType::String;
   if (type.isF32())
     return engine::DType::F32;
   if (type.isF16())
@@ -99,6 +102,7 @@ int64_t dtypeSize(engine::DType dtype) {
   case engine::DType::F64:
   case engine::DType::I64:
   case engine::DType::U64:
+  case engine::DType::String:
     return 8;
   case engine::DType::F32:
   case engine::DType::I32:

@@ -8,6 +8,7 @@
 
 #include "backends/cpu/Passes.h"
 
+#include "dialects/graph/GraphDialect.h"
 #include "dialects/graph/GraphUtils.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -394,6 +395,11 @@ private:
       if (!type || !type.hasStaticShape())
         return main.emitError("cpu backend: output ")
                << operand.getOperandNumber() << " is not a static tensor";
+      if (isa<graph::StringType>(type.getElementType()))
+        return main.emitError("cpu backend: output ")
+               << operand.getOperandNumber()
+               << " is a string tensor no builtin step computes (an input "
+                  "or a repeated output); strings cannot be copied";
       OpBuilder builder(ret);
       Location loc = value.getLoc();
       auto empty = builder.create<tensor::EmptyOp>(loc, type.getShape(),

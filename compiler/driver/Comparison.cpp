@@ -22,6 +22,17 @@ OutputComparison compareOutputs(const NpyArray &actual,
                       " but the reference has " + formatShape(reference.shape);
     return result;
   }
+  // Strings match exactly or not at all.
+  if (actual.dtype == engine::DType::String) {
+    for (size_t i = 0; i < actual.strings.size(); ++i)
+      if (actual.strings[i] != reference.strings[i]) {
+        result.mismatch = "string " + std::to_string(i) + " is '" +
+                          actual.strings[i] + "' but the reference has '" +
+                          reference.strings[i] + "'";
+        break;
+      }
+    return result;
+  }
   constexpr double kInf = std::numeric_limits<double>::infinity();
   double dot = 0, normActual = 0, normReference = 0;
   bool nanMismatch = false;

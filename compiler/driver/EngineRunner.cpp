@@ -148,6 +148,10 @@ llvm::Error EngineRunner::prepareInputs(llvm::ArrayRef<std::string> specs,
     std::vector<int64_t> expectedShape = dimsOf(desc);
     auto it = files.find(input.name);
     if (it == files.end()) {
+      if (expectedDType == engine::DType::String)
+        return makeError("input '" + input.name +
+                         "' holds strings: give it with --input " +
+                         input.name + "=FILE.npy (a numpy str array)");
       input.array.dtype = expectedDType;
       input.array.shape = expectedShape;
       fillRandom(input.array, rng);
@@ -176,6 +180,18 @@ llvm::Error EngineRunner::prepareInputs(llvm::ArrayRef<std::string> specs,
 
 llvm::Error EngineRunner::bindInputs() {
   for (auto [i, input] : llvm::enumerate(inputs)) {
+    if (input.array.dtype == engine::DType::String) {
+      // The runtime takes one C string pointer per element and copies them.
+      std::vector<const char *> pointers;
+      for (const std::string &s : input.array.strings)
+        pointers.push_back(s.c_str());
+      runtime::Status status = context.setInput(
+          i, WEFT_DTYPE_STRING, pointers.data(),
+          pointers.size() * sizeof(const char *), input.array.shape);
+      if (!status.ok())
+        return makeError("input '" + input.name + "': " + status.message());
+      continue;
+    }
     runtime::Status status = context.setInput(
         i, static_cast<weft_dtype>(input.array.dtype), input.array.data.data(),
         input.array.data.size(), input.array.shape);
@@ -207,6 +223,12 @@ llvm::Expected<NpyArray> EngineRunner::getOutput(size_t index) const {
   NpyArray array;
   array.dtype = static_cast<engine::DType>(desc.dtype);
   array.shape = dimsOf(desc);
+  if (array.dtype == engine::DType::String) {
+    const auto *pointers = static_cast<const char *const *>(data);
+    for (int64_t i = 0, e = array.getNumElements(); i < e; ++i)
+      array.strings.emplace_back(pointers[i] ? pointers[i] : "");
+    return array;
+  }
   const auto *bytes = static_cast<const uint8_t *>(data);
   array.data.assign(bytes, bytes + desc.byte_size);
   return array;

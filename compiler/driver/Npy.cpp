@@ -158,6 +158,43 @@ private:
   }
 };
 
+/// Appends code point `c` to `out` as UTF-8.
+void appendUtf8(std::string &out, uint32_t c) {
+  if (c < 0x80) {
+    out += char(c);
+  } else if (c < 0x800) {
+    out += char(0xc0 | (c >> 6));
+    out += char(0x80 | (c & 0x3f));
+  } else if (c < 0x10000) {
+    out += char(0xe0 | (c >> 12));
+    out += char(0x80 | ((c >> 6) & 0x3f));
+    out += char(0x80 | (c & 0x3f));
+  } else {
+    out += char(0xf0 | (c >> 18));
+    out += char(0x80 | ((c >> 12) & 0x3f));
+    out += char(0x80 | ((c >> 6) & 0x3f));
+    out += char(0x80 | (c & 0x3f));
+  }
+}
+
+/// The code points of UTF-8 `s` (a malformed byte stands for itself).
+std::vector<uint32_t> decodeUtf8(const std::string &s) {
+  std::vector<uint32_t> out;
+  for (size_t i = 0; i < s.size();) {
+    auto byte = uint8_t(s[i]);
+    int length = byte < 0x80 ? 1 : (byte >> 5) == 6 ? 2 : (byte >> 4) == 14 ? 3
+                                 : (byte >> 3) == 30 ? 4 : 1;
+    if (i + length > s.size())
+      length = 1;
+    uint32_t c = length == 1 ? byte : byte & (0x7f >> length);
+    for (int k = 1; k < length; ++k)
+      c = (c << 6) | (uint8_t(s[i + k]) & 0x3f);
+    out.push_back(c);
+    i += length;
+  }
+  return out;
+}
+
 llvm::Expected<DType> parseDescr(StringRef descr) {
   if (descr.size() >= 2) {
     char order = descr.front();
@@ -198,6 +235,8 @@ int64_t getNpyElementSize(DType dtype) {
 StringRef getNpyTypeName(DType dtype) {
   if (dtype == DType::BF16)
     return "bfloat16";
+  if (dtype == DType::String)
+    return "string";
   const DTypeEntry *entry = findEntry(dtype);
   return entry ? entry->name : "unknown";
 }
@@ -249,6 +288,33 @@ llvm::Expected<NpyArray> parseNpy(StringRef contents, StringRef fileName) {
   if (fortranOrder)
     return invalid("fortran_order arrays are not supported (save a "
                    "C-contiguous array)");
+  // Strings: '<U{n}', n UTF-32 code units per element, NUL-padded.
+  unsigned width = 0;
+  StringRef descrRef(descr);
+  if ((descrRef.starts_with("<U") || descrRef.starts_with("=U")) &&
+      !descrRef.drop_front(2).getAsInteger(10, width)) {
+    int64_t count = 1;
+    for (int64_t dim : array.shape)
+      if (llvm::MulOverflow(count, dim, count))
+        return invalid("the shape is too large");
+    size_t dataStart = headerStart + headerLength;
+    if (uint64_t(contents.size() - dataStart) != uint64_t(count) * width * 4)
+      return invalid("expected " + llvm::Twine(uint64_t(count) * width * 4) +
+                     " data bytes for its shape, found " +
+                     llvm::Twine(contents.size() - dataStart));
+    array.dtype = DType::String;
+    const uint8_t *p = bytes + dataStart;
+    for (int64_t i = 0; i < count; ++i) {
+      std::string text;
+      for (unsigned k = 0; k < width; ++k, p += 4) {
+        uint32_t c = p[0] | (p[1] << 8) | (p[2] << 16) | (uint32_t(p[3]) << 24);
+        if (c)
+          appendUtf8(text, c);
+      }
+      array.strings.push_back(std::move(text));
+    }
+    return array;
+  }
   llvm::Expected<DType> dtype = parseDescr(descr);
   if (!dtype)
     return invalid(toString(dtype.takeError()));
@@ -286,15 +352,29 @@ bool adoptRawBFloat16(NpyArray &array, DType expected) {
 }
 
 llvm::Expected<std::string> serializeNpy(const NpyArray &array) {
-  std::optional<StringRef> descr = array.dtype == DType::BF16
-                                       ? getNpyDescr(DType::U16)
-                                       : getNpyDescr(array.dtype);
+  // Strings are written as '<U{longest}' (UTF-32, NUL-padded).
+  std::string stringDescr;
+  std::vector<std::vector<uint32_t>> codePoints;
+  if (array.dtype == DType::String) {
+    size_t width = 1;
+    for (const std::string &s : array.strings) {
+      codePoints.push_back(decodeUtf8(s));
+      width = std::max(width, codePoints.back().size());
+    }
+    stringDescr = "<U" + std::to_string(width);
+  }
+  std::optional<StringRef> descr =
+      array.dtype == DType::String ? StringRef(stringDescr)
+      : array.dtype == DType::BF16 ? getNpyDescr(DType::U16)
+                                   : getNpyDescr(array.dtype);
   if (!descr)
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
         "cannot write a " + getNpyTypeName(array.dtype) + " tensor as .npy");
-  if (static_cast<int64_t>(array.data.size()) !=
-      array.getNumElements() * getNpyElementSize(array.dtype))
+  if (array.dtype == DType::String
+          ? static_cast<int64_t>(array.strings.size()) != array.getNumElements()
+          : static_cast<int64_t>(array.data.size()) !=
+                array.getNumElements() * getNpyElementSize(array.dtype))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "tensor data does not match its shape");
   std::string shape = "(";
@@ -313,6 +393,16 @@ llvm::Expected<std::string> serializeNpy(const NpyArray &array) {
   out += static_cast<char>(header.size() & 0xff);
   out += static_cast<char>(header.size() >> 8);
   out += header;
+  if (array.dtype == DType::String) {
+    size_t width = std::stoul(stringDescr.substr(2));
+    for (const std::vector<uint32_t> &text : codePoints)
+      for (size_t k = 0; k < width; ++k) {
+        uint32_t c = k < text.size() ? text[k] : 0;
+        for (int b = 0; b < 4; ++b)
+          out += char((c >> (8 * b)) & 0xff);
+      }
+    return out;
+  }
   out.append(reinterpret_cast<const char *>(array.data.data()),
              array.data.size());
   return out;

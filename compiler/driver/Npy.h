@@ -28,6 +28,9 @@ struct NpyArray {
   engine::DType dtype = engine::DType::F32;
   std::vector<int64_t> shape;
   std::vector<uint8_t> data;
+  /// For DType::String (numpy's '<U' arrays): the UTF-8 strings; `data` is
+  /// unused.
+  std::vector<std::string> strings;
 
   int64_t getNumElements() const;
 };

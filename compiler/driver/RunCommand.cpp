@@ -75,6 +75,13 @@ void printOutput(llvm::StringRef name, const NpyArray &array) {
     llvm::outs() << " (empty)\n";
     return;
   }
+  if (array.dtype == engine::DType::String) {
+    llvm::outs() << "\n  [";
+    for (int64_t i = 0; i < std::min(count, kValuesShown); ++i)
+      llvm::outs() << (i ? ", " : "") << "'" << array.strings[i] << "'";
+    llvm::outs() << (count > kValuesShown ? ", ...]\n" : "]\n");
+    return;
+  }
   double min = getElementAsDouble(array, 0), max = min, sum = 0;
   for (int64_t i = 0; i < count; ++i) {
     double value = getElementAsDouble(array, i);

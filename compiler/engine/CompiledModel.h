@@ -27,6 +27,9 @@ namespace weft::engine {
 /// Element types an engine can hold; the values match the engine schema.
 enum class DType : uint8_t {
   F32 = 0, F16, BF16, F64, I8, I16, I32, I64, U8, U16, U32, U64, Bool,
+  /// A string tensor element: a pointer to a NUL-terminated UTF-8 string
+  /// owned by the runtime (only builtin steps read or write strings).
+  String,
 };
 
 /// Byte size of one element of `dtype`.
@@ -53,12 +56,13 @@ struct BufferInfo {
 
 /// A named attribute of a builtin step.
 struct StepAttribute {
-  enum class Kind : uint8_t { Int, Ints, Float, Floats, Text };
+  enum class Kind : uint8_t { Int, Ints, Float, Floats, Text, Texts };
   std::string name;
   Kind kind = Kind::Int;
   std::vector<int64_t> ints;
   std::vector<double> floats;
   std::string text;
+  std::vector<std::string> texts;
 };
 
 struct KernelStep {

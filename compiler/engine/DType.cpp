@@ -22,6 +22,7 @@ int64_t getDTypeSize(DType dtype) {
   case DType::F64:
   case DType::I64:
   case DType::U64:
+  case DType::String:
     return 8;
   }
   return 0;
@@ -55,6 +56,8 @@ const char *getDTypeName(DType dtype) {
     return "uint64";
   case DType::Bool:
     return "bool";
+  case DType::String:
+    return "string";
   }
   return "unknown";
 }

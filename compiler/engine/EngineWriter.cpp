@@ -180,12 +180,17 @@ serializeStep(flatbuffers::FlatBufferBuilder &builder, const KernelStep &step) {
   for (const std::string &node : step.nodeNames)
     nodes.push_back(builder.CreateString(node));
   std::vector<flatbuffers::Offset<fb::Attribute>> attributes;
-  for (const StepAttribute &attr : step.attributes)
+  for (const StepAttribute &attr : step.attributes) {
+    std::vector<flatbuffers::Offset<flatbuffers::String>> texts;
+    for (const std::string &text : attr.texts)
+      texts.push_back(builder.CreateString(text));
     attributes.push_back(fb::CreateAttributeDirect(
         builder, attr.name.c_str(), fb::AttributeKind(attr.kind),
         attr.ints.empty() ? nullptr : &attr.ints,
         attr.floats.empty() ? nullptr : &attr.floats,
-        attr.text.empty() ? nullptr : attr.text.c_str()));
+        attr.text.empty() ? nullptr : attr.text.c_str(),
+        texts.empty() ? nullptr : &texts));
+  }
   return fb::CreateStepDirect(
       builder, step.symbol.c_str(), /*code_object=*/0, &step.buffers,
       step.parallelExtent, step.workload, &nodes,

@@ -58,12 +58,10 @@ LogicalResult convertIf(NodeImporter &n) {
   if (!n.checkArity(1, 1, 1, INT32_MAX))
     return failure();
   Value cond = n.requiredInput(0);
-  const onnx::GraphProto *thenGraph = n.graphAttr("then_branch");
-  const onnx::GraphProto *elseGraph = n.graphAttr("else_branch");
+  const onnx::GraphProto *thenGraph = n.requiredGraphAttr("then_branch");
+  const onnx::GraphProto *elseGraph = n.requiredGraphAttr("else_branch");
   if (n.failed())
     return failure();
-  if (!thenGraph || !elseGraph)
-    return n.fail("attributes 'then_branch' and 'else_branch' are required");
   for (const onnx::GraphProto *branch : {thenGraph, elseGraph})
     if ((unsigned)branch->output_size() != n.numOutputs())
       return n.fail("a branch has " + llvm::Twine(branch->output_size()) +
@@ -110,20 +108,13 @@ LogicalResult convertLoop(NodeImporter &n) {
   llvm::SmallVector<Value> initial;
   for (unsigned i = 2; i < n.numInputs(); ++i)
     initial.push_back(n.requiredInput(i));
-  const onnx::GraphProto *body = n.graphAttr("body");
+  const onnx::GraphProto *body = n.requiredGraphAttr("body");
   if (n.failed())
     return failure();
-  if (!body)
-    return n.fail("attribute 'body' is required");
-  if (n.numOutputs() < numCarried)
-    return n.fail("has " + llvm::Twine(numCarried) +
-                  " loop-carried inputs but only " +
-                  llvm::Twine(n.numOutputs()) + " outputs");
-  unsigned numScans = n.numOutputs() - numCarried;
-  if ((unsigned)body->output_size() != 1 + numCarried + numScans)
-    return n.fail("the body has " + llvm::Twine(body->output_size()) +
-                  " outputs, expected " +
-                  llvm::Twine(1 + numCarried + numScans));
+  std::optional<unsigned> checkedScans = n.checkLoopBody(*body);
+  if (!checkedScans)
+    return failure();
+  unsigned numScans = *checkedScans;
 
   llvm::SmallVector<Value> operands;
   if (maxTrip)

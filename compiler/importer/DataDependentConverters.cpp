@@ -68,6 +68,27 @@ LogicalResult convertNonMaxSuppression(NodeImporter &n) {
   return emit<NonMaxSuppressionOp>(n, operands, attrs, 1, segments);
 }
 
+LogicalResult convertStringNormalizer(NodeImporter &n) {
+  if (!n.checkArity(1, 1, 1, 1))
+    return failure();
+  Value x = n.requiredInput(0);
+  std::optional<std::string> locale = n.stringAttr("locale");
+  if (locale && !locale->empty() && *locale != "en_US" && *locale != "C")
+    return n.fail("locale '" + *locale +
+                  "' is not supported (only en_US: ASCII case rules)");
+  SmallVector<NamedAttribute> attrs;
+  n.copyStringAttr(attrs, "case_change_action");
+  n.copyIntAttr(attrs, "is_case_sensitive");
+  if (std::optional<SmallVector<std::string>> words = n.stringsAttr("stopwords")) {
+    SmallVector<StringRef> refs(words->begin(), words->end());
+    attrs.push_back(
+        n.builder.getNamedAttr("stopwords", n.builder.getStrArrayAttr(refs)));
+  }
+  if (n.failed())
+    return failure();
+  return emit<StringNormalizerOp>(n, {x}, attrs);
+}
+
 LogicalResult convertTfIdfVectorizer(NodeImporter &n) {
   if (!n.checkArity(1, 1, 1, 1))
     return failure();

@@ -9,6 +9,8 @@
 
 #include "onnx/defs/schema.h"
 
+#include "dialects/graph/GraphDialect.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 
 #include <exception>
@@ -35,6 +37,8 @@ int32_t toOnnxElementType(mlir::Type type) {
     return TensorProto::FLOAT16;
   if (type.isBF16())
     return TensorProto::BFLOAT16;
+  if (llvm::isa<weft::graph::StringType>(type))
+    return TensorProto::STRING;
   if (auto integer = llvm::dyn_cast<mlir::IntegerType>(type)) {
     bool isUnsigned = integer.isUnsigned();
     switch (integer.getWidth()) {

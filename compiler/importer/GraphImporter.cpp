@@ -345,9 +345,8 @@ void NodeImporter::setOutput(unsigned i, Value value) {
     // A shape declared for a data-dependent result describes one run's data
     // (ONNX's test generator declares the shapes it saw), so it stays open.
     if (succeeded(type) && llvm::isa<OpResult>(value) &&
-        !llvm::isa<graph::ConstantOp, graph::NonZeroOp, graph::CompressOp,
-                   graph::UniqueOp, graph::NonMaxSuppressionOp>(
-            value.getDefiningOp()))
+        !llvm::isa<graph::ConstantOp>(value.getDefiningOp()) &&
+        !graph::hasDataDependentShape(value.getDefiningOp()))
       value.setType(refineType(value.getType(), *type));
   }
   graph.scope.define(outName, value);
@@ -484,6 +483,40 @@ const onnx::GraphProto *NodeImporter::graphAttr(llvm::StringRef attrName) {
   if (auto *a = getAttr(attrName, onnx::AttributeProto::GRAPH))
     return &a->g();
   return nullptr;
+}
+
+const onnx::GraphProto *
+NodeImporter::requiredGraphAttr(llvm::StringRef attrName) {
+  const onnx::GraphProto *graph = graphAttr(attrName);
+  if (!graph && !failed())
+    fail("attribute '" + attrName + "' is required");
+  return graph;
+}
+
+std::optional<unsigned>
+NodeImporter::checkLoopBody(const onnx::GraphProto &body) {
+  unsigned numCarried = numInputs() - 2;
+  if (numOutputs() < numCarried) {
+    fail("has " + llvm::Twine(numCarried) + " loop-carried inputs but only " +
+         llvm::Twine(numOutputs()) + " outputs");
+    return std::nullopt;
+  }
+  unsigned numScans = numOutputs() - numCarried;
+  if ((unsigned)body.output_size() != 1 + numCarried + numScans) {
+    fail("the body has " + llvm::Twine(body.output_size()) +
+         " outputs, expected " + llvm::Twine(1 + numCarried + numScans));
+    return std::nullopt;
+  }
+  return numScans;
+}
+
+void NodeImporter::copyConvAttrs(llvm::SmallVectorImpl<NamedAttribute> &out) {
+  copyStringAttr(out, "auto_pad");
+  copyIntsAttr(out, "dilations");
+  copyIntAttr(out, "group");
+  copyIntsAttr(out, "kernel_shape");
+  copyIntsAttr(out, "pads");
+  copyIntsAttr(out, "strides");
 }
 
 void NodeImporter::copyIntAttr(llvm::SmallVectorImpl<NamedAttribute> &out,

@@ -182,6 +182,13 @@ public:
   stringsAttr(llvm::StringRef attrName);
   const onnx::TensorProto *tensorAttr(llvm::StringRef attrName);
   const onnx::GraphProto *graphAttr(llvm::StringRef attrName);
+  /// graphAttr, with an error ("attribute 'body' is required") when absent.
+  const onnx::GraphProto *requiredGraphAttr(llvm::StringRef attrName);
+  /// Checks a Loop node against its `body`: N loop-carried inputs (after M
+  /// and cond) need at least N outputs, and the body yields the condition,
+  /// N carried values and one value per remaining (scan) output. Returns the
+  /// number of scan outputs, or nullopt after an error.
+  std::optional<unsigned> checkLoopBody(const onnx::GraphProto &body);
 
   /// Copies ONNX attribute `attrName` (of the kind the accessor expects)
   /// into `out` under `as` (default: the same name).
@@ -193,6 +200,9 @@ public:
                       llvm::StringRef attrName, llvm::StringRef as = {});
   void copyIntsAttr(llvm::SmallVectorImpl<mlir::NamedAttribute> &out,
                     llvm::StringRef attrName, llvm::StringRef as = {});
+  /// Copies Conv's window attributes (auto_pad, dilations, group,
+  /// kernel_shape, pads, strides), which ConvInteger and QLinearConv share.
+  void copyConvAttrs(llvm::SmallVectorImpl<mlir::NamedAttribute> &out);
 
   //===--- Creating ops --------------------------------------------------===//
 

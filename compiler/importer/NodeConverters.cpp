@@ -215,12 +215,7 @@ LogicalResult convertConv(NodeImporter &n) {
   if (Value b = n.input(2))
     operands.push_back(b);
   Attrs attrs;
-  n.copyStringAttr(attrs, "auto_pad");
-  n.copyIntsAttr(attrs, "dilations");
-  n.copyIntAttr(attrs, "group");
-  n.copyIntsAttr(attrs, "kernel_shape");
-  n.copyIntsAttr(attrs, "pads");
-  n.copyIntsAttr(attrs, "strides");
+  n.copyConvAttrs(attrs);
   return emit<ConvOp>(n, operands, attrs);
 }
 

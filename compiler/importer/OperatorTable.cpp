@@ -180,6 +180,7 @@ const OperatorInfo kOperators[] = {
     {"Unique", 11, convertUnique},
     {"NonMaxSuppression", 10, convertNonMaxSuppression},
     {"TfIdfVectorizer", 9, convertTfIdfVectorizer},
+    {"StringNormalizer", 10, convertStringNormalizer},
 };
 
 } // namespace

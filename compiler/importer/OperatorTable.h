@@ -150,6 +150,7 @@ WEFT_DECLARE_CONVERTER(convertCompress)
 WEFT_DECLARE_CONVERTER(convertUnique)
 WEFT_DECLARE_CONVERTER(convertNonMaxSuppression)
 WEFT_DECLARE_CONVERTER(convertTfIdfVectorizer)
+WEFT_DECLARE_CONVERTER(convertStringNormalizer)
 #undef WEFT_DECLARE_CONVERTER
 
 } // namespace weft::importer

@@ -193,6 +193,39 @@ Value computeMultiplier(NodeImporter &n, Value lhsScale, Value rhsScale,
   return ratio ? ratio->getResult(0) : Value();
 }
 
+/// The int32 product (a - a_zero) x (b - b_zero) of MatMulInteger and
+/// QLinearMatMul: a's 1-D zero point holds one value per row ([M] ->
+/// [M, 1]), b's one per column.
+Value integerMatMul(NodeImporter &n, Value a, Value aZero, StringRef aName,
+                    Value b, Value bZero, StringRef bName) {
+  Value lhs = subtractZeroPoint(n, a, aZero, aName, 1);
+  Value rhs = lhs ? subtractZeroPoint(n, b, bZero, bName, 0) : Value();
+  Operation *op = rhs ? n.create<MatMulOp>({lhs, rhs}) : nullptr;
+  return op ? op->getResult(0) : Value();
+}
+
+/// The int32 convolution (x - x_zero) * (w - w_zero) of ConvInteger and
+/// QLinearConv: x's zero point is a scalar, w's 1-D one holds one value per
+/// output channel ([M] -> [M, 1...]).
+Value integerConv(NodeImporter &n, Value x, Value xZero, Value w, Value wZero,
+                  llvm::ArrayRef<NamedAttribute> attrs) {
+  if (xZero) {
+    auto type = llvm::dyn_cast<RankedTensorType>(xZero.getType());
+    if (type && type.hasStaticShape() && type.getNumElements() != 1) {
+      n.fail("x_zero_point must be a scalar");
+      return Value();
+    }
+  }
+  Value input = subtractZeroPoint(n, x, xZero, "x", 0);
+  if (!input)
+    return Value();
+  auto wType = llvm::dyn_cast<RankedTensorType>(w.getType());
+  int64_t wRank = wType ? wType.getRank() : 0;
+  Value weight = subtractZeroPoint(n, w, wZero, "w", wRank > 1 ? wRank - 1 : 0);
+  Operation *op = weight ? n.create<ConvOp>({input, weight}, attrs) : nullptr;
+  return op ? op->getResult(0) : Value();
+}
+
 } // namespace
 
 LogicalResult convertMatMulInteger(NodeImporter &n) {
@@ -202,17 +235,10 @@ LogicalResult convertMatMulInteger(NodeImporter &n) {
   Value aZero = n.input(2), bZero = n.input(3);
   if (n.failed())
     return failure();
-  // A's 1-D zero point holds one value per row: [M] -> [M, 1].
-  Value lhs = subtractZeroPoint(n, a, aZero, "A", 1);
-  if (!lhs)
+  Value y = integerMatMul(n, a, aZero, "A", b, bZero, "B");
+  if (!y)
     return failure();
-  Value rhs = subtractZeroPoint(n, b, bZero, "B", 0);
-  if (!rhs)
-    return failure();
-  Operation *op = n.create<MatMulOp>({lhs, rhs});
-  if (!op)
-    return failure();
-  n.setOutputs(op->getResults());
+  n.setOutputs(y);
   return success();
 }
 
@@ -222,32 +248,13 @@ LogicalResult convertConvInteger(NodeImporter &n) {
   Value x = n.requiredInput(0), w = n.requiredInput(1);
   Value xZero = n.input(2), wZero = n.input(3);
   llvm::SmallVector<NamedAttribute> attrs;
-  n.copyStringAttr(attrs, "auto_pad");
-  n.copyIntsAttr(attrs, "dilations");
-  n.copyIntAttr(attrs, "group");
-  n.copyIntsAttr(attrs, "kernel_shape");
-  n.copyIntsAttr(attrs, "pads");
-  n.copyIntsAttr(attrs, "strides");
+  n.copyConvAttrs(attrs);
   if (n.failed())
     return failure();
-  if (xZero) {
-    auto type = llvm::dyn_cast<RankedTensorType>(xZero.getType());
-    if (type && type.getNumElements() != 1)
-      return n.fail("x_zero_point must be a scalar");
-  }
-  Value input = subtractZeroPoint(n, x, xZero, "x", 0);
-  if (!input)
+  Value y = integerConv(n, x, xZero, w, wZero, attrs);
+  if (!y)
     return failure();
-  // w's 1-D zero point holds one value per output channel: [M] -> [M, 1...].
-  auto wType = llvm::dyn_cast<RankedTensorType>(w.getType());
-  int64_t wRank = wType ? wType.getRank() : 0;
-  Value weight = subtractZeroPoint(n, w, wZero, "w", wRank > 1 ? wRank - 1 : 0);
-  if (!weight)
-    return failure();
-  Operation *op = n.create<ConvOp>({input, weight}, attrs);
-  if (!op)
-    return failure();
-  n.setOutputs(op->getResults());
+  n.setOutputs(y);
   return success();
 }
 
@@ -264,13 +271,7 @@ LogicalResult convertQLinearMatMul(NodeImporter &n) {
     return failure();
   // a's and y's 1-D parameters hold one value per row ([M] -> [M, 1]), b's
   // one per column (they broadcast against the last dim as they are).
-  Value lhs = subtractZeroPoint(n, a, aZero, "a", 1);
-  if (!lhs)
-    return failure();
-  Value rhs = subtractZeroPoint(n, b, bZero, "b", 0);
-  if (!rhs)
-    return failure();
-  Operation *acc = n.create<MatMulOp>({lhs, rhs});
+  Value acc = integerMatMul(n, a, aZero, "a", b, bZero, "b");
   if (!acc)
     return failure();
   Value rowScale = appendUnitDimsTo1D(n, aScale, 1);
@@ -279,9 +280,9 @@ LogicalResult convertQLinearMatMul(NodeImporter &n) {
       outScale ? computeMultiplier(n, rowScale, bScale, outScale) : Value();
   if (!multiplier)
     return failure();
-  auto accType = llvm::dyn_cast<RankedTensorType>(acc->getResult(0).getType());
+  auto accType = llvm::dyn_cast<RankedTensorType>(acc.getType());
   int64_t rowAxis = accType ? std::max<int64_t>(accType.getRank() - 2, 0) : 0;
-  Value y = requantize(n, acc->getResult(0), multiplier, yZero, rowAxis);
+  Value y = requantize(n, acc, multiplier, yZero, rowAxis);
   if (!y)
     return failure();
   n.setOutputs(y);
@@ -297,38 +298,23 @@ LogicalResult convertQLinearConv(NodeImporter &n) {
         yScale = n.requiredInput(6), yZero = n.requiredInput(7);
   Value bias = n.input(8);
   llvm::SmallVector<NamedAttribute> attrs;
-  n.copyStringAttr(attrs, "auto_pad");
-  n.copyIntsAttr(attrs, "dilations");
-  n.copyIntAttr(attrs, "group");
-  n.copyIntsAttr(attrs, "kernel_shape");
-  n.copyIntsAttr(attrs, "pads");
-  n.copyIntsAttr(attrs, "strides");
+  n.copyConvAttrs(attrs);
   if (n.failed() || failed(checkScale(n, xScale, "x_scale", true)) ||
       failed(checkScale(n, wScale, "w_scale", false)) ||
       failed(checkScale(n, yScale, "y_scale", true)))
     return failure();
-  auto zeroType = llvm::dyn_cast<RankedTensorType>(xZero.getType());
-  if (zeroType && zeroType.hasStaticShape() && zeroType.getNumElements() != 1)
-    return n.fail("x_zero_point must be a scalar");
   auto yZeroType = llvm::dyn_cast<RankedTensorType>(yZero.getType());
   if (yZeroType && yZeroType.hasStaticShape() &&
       yZeroType.getNumElements() != 1)
     return n.fail("y_zero_point must be a scalar");
-  Value input = subtractZeroPoint(n, x, xZero, "x", 0);
-  if (!input)
-    return failure();
-  // w's 1-D parameters hold one value per output channel: [M] -> [M, 1...].
+  // w's (and the bias's) 1-D parameters hold one value per output channel.
   auto wType = llvm::dyn_cast<RankedTensorType>(w.getType());
   if (!wType || wType.getRank() < 3)
     return n.fail("w must be a ranked tensor of rank >= 3");
   int64_t spatial = wType.getRank() - 2;
-  Value weight = subtractZeroPoint(n, w, wZero, "w", wType.getRank() - 1);
-  if (!weight)
+  Value acc = integerConv(n, x, xZero, w, wZero, attrs);
+  if (!acc)
     return failure();
-  Operation *conv = n.create<ConvOp>({input, weight}, attrs);
-  if (!conv)
-    return failure();
-  Value acc = conv->getResult(0);
   if (bias) {
     auto biasType = llvm::dyn_cast<RankedTensorType>(bias.getType());
     if (!biasType || biasType.getRank() != 1 ||

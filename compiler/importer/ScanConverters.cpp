@@ -338,12 +338,10 @@ LogicalResult convertScanWithBatch(NodeImporter &n,
 LogicalResult convertScan(NodeImporter &n) {
   if (!n.checkArity(1, INT32_MAX, 1, INT32_MAX))
     return failure();
-  const onnx::GraphProto *body = n.graphAttr("body");
+  const onnx::GraphProto *body = n.requiredGraphAttr("body");
   std::optional<int64_t> numInputsAttr = n.intAttr("num_scan_inputs");
   if (n.failed())
     return failure();
-  if (!body)
-    return n.fail("attribute 'body' is required");
   if (!numInputsAttr)
     return n.fail("attribute 'num_scan_inputs' is required");
   bool hasBatch = n.opset < 9;

@@ -141,21 +141,14 @@ bool loopCarriesSequences(NodeImporter &n) {
 LogicalResult unrollLoop(NodeImporter &n) {
   if (!n.checkArity(2, INT32_MAX, 0, INT32_MAX))
     return failure();
-  const onnx::GraphProto *body = n.graphAttr("body");
+  const onnx::GraphProto *body = n.requiredGraphAttr("body");
   if (n.failed())
     return failure();
-  if (!body)
-    return n.fail("attribute 'body' is required");
   unsigned numCarried = n.numInputs() - 2;
-  if (n.numOutputs() < numCarried)
-    return n.fail("has " + llvm::Twine(numCarried) +
-                  " loop-carried inputs but only " +
-                  llvm::Twine(n.numOutputs()) + " outputs");
-  unsigned numScans = n.numOutputs() - numCarried;
-  if ((unsigned)body->output_size() != 1 + numCarried + numScans)
-    return n.fail("the body has " + llvm::Twine(body->output_size()) +
-                  " outputs, expected " +
-                  llvm::Twine(1 + numCarried + numScans));
+  std::optional<unsigned> checkedScans = n.checkLoopBody(*body);
+  if (!checkedScans)
+    return failure();
+  unsigned numScans = *checkedScans;
 
   std::optional<int64_t> maxTrip = tripCount(n);
   if (maxTrip && *maxTrip < 0)
@@ -248,12 +241,10 @@ LogicalResult selectIfBranch(NodeImporter &n) {
   if (!n.checkArity(1, 1, 1, INT32_MAX))
     return failure();
   Value condValue = n.requiredInput(0);
-  const onnx::GraphProto *thenGraph = n.graphAttr("then_branch");
-  const onnx::GraphProto *elseGraph = n.graphAttr("else_branch");
+  const onnx::GraphProto *thenGraph = n.requiredGraphAttr("then_branch");
+  const onnx::GraphProto *elseGraph = n.requiredGraphAttr("else_branch");
   if (n.failed())
     return failure();
-  if (!thenGraph || !elseGraph)
-    return n.fail("attributes 'then_branch' and 'else_branch' are required");
   std::optional<bool> cond = constantCondition(condValue);
   if (!cond)
     return n.fail("the condition of an If that yields sequences must be a "

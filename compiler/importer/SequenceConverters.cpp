@@ -271,11 +271,9 @@ LogicalResult convertSplitToSequence(NodeImporter &n) {
 LogicalResult convertSequenceMap(NodeImporter &n) {
   if (!n.checkArity(1, INT32_MAX, 1, INT32_MAX))
     return failure();
-  const onnx::GraphProto *body = n.graphAttr("body");
+  const onnx::GraphProto *body = n.requiredGraphAttr("body");
   if (n.failed())
     return failure();
-  if (!body)
-    return n.fail("attribute 'body' is required");
   if ((unsigned)body->output_size() != n.numOutputs())
     return n.fail("the body has " + llvm::Twine(body->output_size()) +
                   " outputs but the node has " + llvm::Twine(n.numOutputs()));

@@ -8,6 +8,8 @@
 
 #include "compiler/importer/TensorConversion.h"
 
+#include "dialects/graph/GraphDialect.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringExtras.h"
@@ -260,6 +262,8 @@ Type convertElementType(int32_t onnxType, MLIRContext *context) {
     return b.getIntegerType(32, /*isSigned=*/false);
   case TensorProto::UINT64:
     return b.getIntegerType(64, /*isSigned=*/false);
+  case TensorProto::STRING:
+    return weft::graph::StringType::get(context);
   default:
     return {};
   }
@@ -317,6 +321,11 @@ FailureOr<DenseElementsAttr> convertTensor(const TensorProto &t,
                                            Location loc,
                                            const llvm::Twine &what) {
   Type elementType = convertElementType(t.data_type(), loc.getContext());
+  if (t.data_type() == TensorProto::STRING) {
+    emitError(loc) << what << ": string constants are not supported (string "
+                          "tensors may only be model inputs and outputs)";
+    return failure();
+  }
   if (!elementType) {
     emitError(loc) << what << ": element type " << onnxTypeName(t.data_type())
                    << " is not supported";

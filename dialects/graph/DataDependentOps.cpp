@@ -8,6 +8,8 @@
 
 #include "dialects/graph/InferenceCommon.h"
 
+#include "mlir/IR/TypeUtilities.h"
+
 using namespace mlir;
 using namespace weft::graph;
 
@@ -22,11 +24,19 @@ static FailureOr<int64_t> checkedAxis(int64_t axis, int64_t rank,
 }
 
 bool weft::graph::hasDataDependentShape(Operation *op) {
-  return isa<NonZeroOp, CompressOp, UniqueOp, NonMaxSuppressionOp>(op);
+  return isa<NonZeroOp, CompressOp, UniqueOp, NonMaxSuppressionOp,
+             StringNormalizerOp>(op);
 }
 
 bool weft::graph::isRuntimeBuiltin(Operation *op) {
-  return hasDataDependentShape(op) || isa<TfIdfVectorizerOp>(op);
+  if (hasDataDependentShape(op) || isa<TfIdfVectorizerOp>(op))
+    return true;
+  // Casts to or from strings.
+  auto isString = [](Type type) {
+    return isa<StringType>(getElementTypeOrSelf(type));
+  };
+  return isa<CastOp>(op) && (isString(op->getOperand(0).getType()) ||
+                             isString(op->getResult(0).getType()));
 }
 
 //===--- nonzero ----------------------------------------------------------===//

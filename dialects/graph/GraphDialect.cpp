@@ -1,6 +1,6 @@
 //===- GraphDialect.cpp - The graph dialect -------------------------------===//
 //
-// Registers the graph ops and materializes folded constants.
+// Registers the graph ops and types and materializes folded constants.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,13 +9,22 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace weft::graph;
 
 #include "dialects/graph/GraphDialect.cpp.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "dialects/graph/GraphTypes.cpp.inc"
+
 void GraphDialect::initialize() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "dialects/graph/GraphTypes.cpp.inc"
+      >();
   addOperations<
 #define GET_OP_LIST
 #include "dialects/graph/GraphOps.cpp.inc"

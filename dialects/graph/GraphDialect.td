@@ -7,6 +7,7 @@
 #ifndef WEFT_DIALECTS_GRAPH_GRAPHDIALECT_TD
 #define WEFT_DIALECTS_GRAPH_GRAPHDIALECT_TD
 
+include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/OpBase.td"
 
 def Graph_Dialect : Dialect {
@@ -28,6 +29,7 @@ def Graph_Dialect : Dialect {
   }];
   let hasConstantMaterializer = 1;
   let useDefaultAttributePrinterParser = 0;
+  let useDefaultTypePrinterParser = 1;
   let extraClassDeclaration = [{
     /// Name of the function-argument attribute that keeps ONNX dim_param names.
     static constexpr ::llvm::StringLiteral getDimNamesAttrName() {
@@ -38,5 +40,16 @@ def Graph_Dialect : Dialect {
 
 class Graph_Op<string mnemonic, list<Trait> traits = []>
     : Op<Graph_Dialect, mnemonic, traits>;
+
+def Graph_StringType : TypeDef<Graph_Dialect, "String"> {
+  let mnemonic = "string";
+  let summary = "a UTF-8 string, the element type of ONNX tensor(string)";
+  let description = [{
+    The element type of ONNX string tensors: `tensor<4x!graph.string>`. Only
+    the ops that the backends run as runtime builtins take or produce it
+    (graph.string_normalizer, graph.cast to or from strings); generated code
+    never sees a string.
+  }];
+}
 
 #endif // WEFT_DIALECTS_GRAPH_GRAPHDIALECT_TD

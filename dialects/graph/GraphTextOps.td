@@ -46,4 +46,31 @@ def Graph_TfIdfVectorizerOp : Graph_InferOp<"tfidf_vectorizer"> {
   let hasVerifier = 1;
 }
 
+def Graph_StringNormalizerOp : Graph_InferOp<"string_normalizer"> {
+  let summary = "stopword removal and case change of strings";
+  let description = [{
+    ONNX `StringNormalizer` on `[C]` or `[1, C]` strings: drops the strings
+    equal to one of `stopwords` (ignoring ASCII case unless
+    `is_case_sensitive` is 1), then changes the case of the rest
+    (`case_change_action` `LOWER`, `UPPER` or `NONE`; ASCII letters only).
+    The kept count is data-dependent (`?`); when nothing is kept the result
+    is one empty string. Only the `en_US` locale (or none) is accepted.
+
+    Example:
+
+    ```mlir
+    %y = graph.string_normalizer %x {case_change_action = "LOWER",
+           is_case_sensitive = 0 : i64, stopwords = ["monday"]}
+           : tensor<4x!graph.string> -> tensor<?x!graph.string>
+    ```
+  }];
+  let arguments = (ins AnyTensor:$x,
+                       DefaultValuedStrAttr<StrAttr, "NONE">:$case_change_action,
+                       DefaultValuedAttr<I64Attr, "0">:$is_case_sensitive,
+                       DefaultValuedAttr<StrArrayAttr, "{}">:$stopwords);
+  let results = (outs AnyTensor:$y);
+  let assemblyFormat = "$x attr-dict `:` type($x) `->` type($y)";
+  let hasVerifier = 1;
+}
+
 #endif // WEFT_DIALECTS_GRAPH_GRAPHTEXTOPS_TD

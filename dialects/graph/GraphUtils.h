@@ -107,7 +107,8 @@ std::optional<int64_t> getNumElements(llvm::ArrayRef<int64_t> shape);
 bool hasDataDependentShape(mlir::Operation *op);
 
 /// True for the ops backends run as runtime builtin steps: those with
-/// data-dependent shapes, and graph.tfidf_vectorizer.
+/// data-dependent shapes, graph.tfidf_vectorizer, and casts to or from
+/// strings (!graph.string).
 bool isRuntimeBuiltin(mlir::Operation *op);
 
 } // namespace weft::graph

@@ -21,6 +21,39 @@ LogicalResult TfIdfVectorizerOp::inferReturnTypes(
   return success();
 }
 
+LogicalResult StringNormalizerOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<Type> &types) {
+  MaybeShape x = getShape(adaptor.getX());
+  MaybeShape result;
+  if (x && x->size() == 2)
+    result = Shape{(*x)[0], kDyn};
+  else if (x)
+    result = Shape{kDyn};
+  types.push_back(tensorOf(result, getElementType(adaptor.getX().getType())));
+  return success();
+}
+
+LogicalResult StringNormalizerOp::verify() {
+  auto error = [&] { return NodeError(getLoc(), getOperationName()); };
+  if (!llvm::isa<StringType>(getElementType(getX().getType())))
+    return error() << "the input must hold strings, got "
+                   << getElementType(getX().getType());
+  MaybeShape x = getShape(getX());
+  if (x && x->size() != 1 && !(x->size() == 2 && (isDyn((*x)[0]) ||
+                                                   (*x)[0] == 1)))
+    return error() << "the input must be [C] or [1, C], got shape "
+                   << formatShape(*x);
+  StringRef action = getCaseChangeAction();
+  if (action != "NONE" && action != "LOWER" && action != "UPPER")
+    return error() << "case_change_action must be NONE, LOWER or UPPER, got '"
+                   << action << "'";
+  if (getIsCaseSensitive() != 0 && getIsCaseSensitive() != 1)
+    return error() << "is_case_sensitive must be 0 or 1, got "
+                   << getIsCaseSensitive();
+  return success();
+}
+
 LogicalResult TfIdfVectorizerOp::verify() {
   auto error = [&] { return NodeError(getLoc(), getOperationName()); };
   Type element = getElementType(getX().getType());

@@ -104,6 +104,7 @@ weft_status *ExecutionContext::allocateBuffers() {
   }
   for (const BufferRecord &buffer : model.buffers)
     shapes.push_back(buffer.maxShape.empty() ? buffer.shape : buffer.maxShape);
+  strings.resize(model.buffers.size());
   for (const StepRecord &step : model.steps) {
     std::vector<void *> arguments;
     for (int32_t id : step.buffers)
@@ -143,6 +144,24 @@ weft_status *ExecutionContext::setInput(size_t index, weft_dtype dtype,
         expected, "), got ", byteSize));
   if (!data && byteSize)
     return invalidArgument(strCat("input '", buffer.name, "': data is null"));
+  if (buffer.dtype == WEFT_DTYPE_STRING) {
+    // Keep copies of the strings; the buffer points at them.
+    int32_t id = model.inputs[index];
+    const char *const *given = static_cast<const char *const *>(data);
+    size_t count = byteSize / sizeof(const char *);
+    std::vector<std::string> copies;
+    for (size_t i = 0; i < count; ++i) {
+      if (!given[i])
+        return invalidArgument(
+            strCat("input '", buffer.name, "': string ", i, " is null"));
+      copies.emplace_back(given[i]);
+    }
+    strings[id] = std::move(copies);
+    const char **pointers = static_cast<const char **>(addresses[id]);
+    for (size_t i = 0; i < count; ++i)
+      pointers[i] = strings[id][i].c_str();
+    return nullptr;
+  }
   if (byteSize)
     std::memcpy(addresses[model.inputs[index]], data, byteSize);
   return nullptr;
@@ -206,6 +225,8 @@ weft_status *ExecutionContext::runBuiltin(size_t index) {
     view.dtype = buffer.dtype;
     view.shape = shapes[id];
     view.maxShape = buffer.maxShape.empty() ? buffer.shape : buffer.maxShape;
+    if (buffer.dtype == WEFT_DTYPE_STRING)
+      view.strings = &strings[id];
     (i < numOperands ? operands : results).push_back(std::move(view));
   }
   std::string what = model.describeStep(index);

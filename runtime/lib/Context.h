@@ -75,6 +75,8 @@ private:
   /// The shape of every buffer in the current run (data-dependent ones are
   /// set by their builtin step).
   std::vector<std::vector<int64_t>> shapes;
+  /// The characters behind every string buffer's pointers (by buffer id).
+  std::vector<std::vector<std::string>> strings;
   weft_status *runBuiltin(size_t step);
   bool hasRun = false;
 

@@ -73,6 +73,9 @@ weft_status *decodeTarget(const fb::Engine &engine, EngineModel &model) {
 /// Element count x element size, or an error on overflow or negative dims.
 weft_status *checkBufferSize(const BufferRecord &buffer, size_t id) {
   uint64_t bytes = weft_dtype_size(buffer.dtype);
+  if (buffer.dtype == WEFT_DTYPE_STRING && buffer.kind == WEFT_BUFFER_CONSTANT)
+    return invalidEngine(strCat("buffer ", id, " ('", buffer.name,
+                                "'): a constant cannot hold strings"));
   if (!buffer.maxShape.empty()) {
     if (buffer.maxShape.size() != buffer.shape.size())
       return invalidEngine(strCat("buffer ", id, " ('", buffer.name,
@@ -272,6 +275,9 @@ weft_status *decodeSteps(const fb::Engine &engine, EngineModel &model) {
         if (const auto *floats = attribute->floats())
           record.floats.assign(floats->begin(), floats->end());
         record.text = getString(attribute->text());
+        if (const auto *texts = attribute->texts())
+          for (const flatbuffers::String *text : *texts)
+            record.texts.push_back(getString(text));
         step.attributes.push_back(std::move(record));
       }
     model.steps.push_back(std::move(step));
@@ -301,6 +307,12 @@ weft_status *decodeSteps(const fb::Engine &engine, EngineModel &model) {
                              listBuiltins() + ")");
       WEFT_RETURN_IF_ERROR(added.builtinInfo->validate(added, model, what));
     }
+    for (int32_t id : added.buffers)
+      if (added.builtin.empty() && model.buffers[id].dtype == WEFT_DTYPE_STRING)
+        return invalidEngine(what + strCat(": kernels cannot take strings, but "
+                                           "buffer ", id, " ('",
+                                           model.buffers[id].name,
+                                           "') holds strings"));
     for (int32_t id : added.buffers)
       if (added.builtin.empty() && !model.buffers[id].maxShape.empty())
         return invalidEngine(what + strCat(": kernels need static shapes, but "

@@ -43,12 +43,13 @@ struct BlobRecord {
 };
 
 struct AttributeRecord {
-  enum Kind : uint8_t { Int = 0, Ints, Float, Floats, Text };
+  enum Kind : uint8_t { Int = 0, Ints, Float, Floats, Text, Texts };
   std::string name;
   Kind kind = Int;
   std::vector<int64_t> ints;
   std::vector<double> floats;
   std::string text;
+  std::vector<std::string> texts;
 };
 
 struct BuiltinInfo;

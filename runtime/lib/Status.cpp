@@ -49,13 +49,14 @@ const char *weft_code_name(weft_code code) {
 const char *weft_dtype_name(weft_dtype dtype) {
   static const char *const names[] = {
       "float32", "float16", "bfloat16", "float64", "int8",   "int16", "int32",
-      "int64",   "uint8",   "uint16",   "uint32",  "uint64", "bool"};
+      "int64",   "uint8",   "uint16",   "uint32",  "uint64", "bool", "string"};
   unsigned index = unsigned(dtype);
   return index < sizeof(names) / sizeof(names[0]) ? names[index] : "unknown";
 }
 
 size_t weft_dtype_size(weft_dtype dtype) {
-  static const size_t sizes[] = {4, 2, 2, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1};
+  static const size_t sizes[] = {4, 2, 2, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1,
+                                 sizeof(const char *)};
   unsigned index = unsigned(dtype);
   return index < sizeof(sizes) / sizeof(sizes[0]) ? sizes[index] : 0;
 }

@@ -155,7 +155,18 @@ def load_tensor(path):
         else:
             bits = np.asarray(tensor.int32_data, np.uint32).astype(np.uint16)
         return tensor.name, bits.reshape(tuple(tensor.dims))
+    if tensor.data_type == onnx.TensorProto.STRING:
+        # numpy str ('<U') arrays, as weft run takes and writes strings.
+        return tensor.name, as_str_array(numpy_helper.to_array(tensor))
     return tensor.name, numpy_helper.to_array(tensor)
+
+
+def as_str_array(array):
+    """An object array of str or bytes as a numpy str array."""
+    import numpy as np
+    values = [v.decode("utf-8") if isinstance(v, bytes) else str(v)
+              for v in array.ravel().tolist()]
+    return np.array(values, dtype=np.str_).reshape(array.shape)
 
 
 def bfloat16_bits_to_float(array):
@@ -556,6 +567,19 @@ class TestRun:
                 prefix, name, ", ".join(engine_outputs) or "none"))
         rtol, atol = tolerance_for(self.job["op"])
         actual = np.load(npy)
+        if actual.dtype.kind == "U" or expected.dtype.kind in "OSU":
+            # Strings match exactly.
+            if expected.dtype.kind != "U":
+                expected = as_str_array(expected)
+            if actual.shape != expected.shape:
+                raise Outcome("wrong", "%s%s: shape %s, expected %s" % (
+                    prefix, name, actual.shape, expected.shape))
+            for i, (a, e) in enumerate(zip(actual.ravel().tolist(),
+                                           expected.ravel().tolist())):
+                if a != e:
+                    raise Outcome("wrong", "%s%s: string %d is %r, expected "
+                                  "%r" % (prefix, name, i, a, e))
+            return
         if (value_info is not None and
                 value_info.type.tensor_type.elem_type == 16):  # BFLOAT16
             # Compared as floats, to one bfloat16 step (2^-8 relative):

@@ -16,53 +16,23 @@ float32 elimination with numpy's float64 LU). Prints one line per case and
 """
 
 import os
-import subprocess
 import sys
 
 import numpy as np
-import onnx
-from onnx import helper, mapping
+from onnx import helper
 
-FAILURES = []
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import check_math_cases  # noqa: E402
+from check_math_cases import FAILURES  # noqa: E402
+
 RNG = np.random.default_rng(0)
 
 
-def tensor_type(array):
-    return mapping.NP_TYPE_TO_TENSOR_TYPE[array.dtype]
-
-
 def run_case(directory, name, node, inputs, ref, opset):
-    """inputs: {name: array}; ref: the expected output "y"."""
-    graph = helper.make_graph(
-        [node], "g",
-        [helper.make_tensor_value_info(k, tensor_type(v), list(v.shape))
-         for k, v in inputs.items()],
-        [helper.make_tensor_value_info("y", tensor_type(ref), None)])
-    model = helper.make_model(graph,
-                              opset_imports=[helper.make_opsetid("", opset)])
-    model.ir_version = 8
-    path = os.path.join(directory, name + ".onnx")
-    onnx.save(model, path)
-    engine = os.path.join(directory, name + ".weft")
-    outdir = os.path.join(directory, name + "_out")
-    run = ["weft", "run", engine, "--output-dir", outdir]
-    for k, v in inputs.items():
-        npy = os.path.join(directory, "%s_%s.npy" % (name, k))
-        np.save(npy, v)
-        run += ["--input", "%s=%s" % (k, npy)]
-    for argv in (["weft", "compile", path, "-o", engine, "--target=cpu"], run):
-        proc = subprocess.run(argv, capture_output=True, text=True)
-        if proc.returncode:
-            print("%s: FAIL (%s): %s" % (name, argv[1], proc.stderr.strip()))
-            FAILURES.append(name)
-            return
-    got = np.load(os.path.join(outdir, "y.npy"))
-    if (got.dtype != ref.dtype or got.shape != ref.shape or
-            not np.allclose(got, ref, atol=1e-4, rtol=1e-4)):
-        print("%s: FAIL\n got %r\n expected %r" % (name, got, ref))
-        FAILURES.append(name)
-        return
-    print("%s: ok" % name)
+    """Compiles and runs one node through check_math_cases.run_case, with
+    this file's tolerance (atol = rtol = 1e-4)."""
+    check_math_cases.run_case(directory, name, node, inputs, ref, opset,
+                              tolerance=(1e-4, 1e-4))
 
 
 def roi_align(x, rois, batch, mode, out_h, out_w, ratio, scale, half_pixel):

@@ -37,6 +37,25 @@ def main(out):
     save([helper.make_node("Unique", ["v"], ["u", "i", "inv", "c"],
                            name="uniq", sorted=0)],
          [v], outs, os.path.join(out, "unique.onnx"))
+    # Strings: StringNormalizer, and casts both ways.
+    words = helper.make_tensor_value_info("words", TensorProto.STRING, [5])
+    kept = helper.make_tensor_value_info("kept", TensorProto.STRING, ["k"])
+    save([helper.make_node("StringNormalizer", ["words"], ["kept"],
+                           name="norm", case_change_action="UPPER",
+                           stopwords=["the", "a"])],
+         [words], [kept], os.path.join(out, "normalizer.onnx"))
+    text = helper.make_tensor_value_info("text", TensorProto.STRING, [3])
+    num = helper.make_tensor_value_info("num", TensorProto.FLOAT, [3])
+    back = helper.make_tensor_value_info("back", TensorProto.STRING, [3])
+    save([helper.make_node("Cast", ["text"], ["num"], name="parse",
+                           to=TensorProto.FLOAT),
+          helper.make_node("Cast", ["num"], ["back"], name="print",
+                           to=TensorProto.STRING)],
+         [text], [num, back], os.path.join(out, "casts.onnx"))
+    np.save(os.path.join(out, "words.npy"),
+            np.array(["The", "quick", "a", "Zürich", "fox"]))
+    np.save(os.path.join(out, "text.npy"), np.array(["1.5", "-2e-3", "inf"]))
+    np.save(os.path.join(out, "bad_text.npy"), np.array(["1.5", "two", "3"]))
     rng = np.random.default_rng(3)
     xs = rng.standard_normal((3, 4)).astype(np.float32)
     xs[xs < 0.3] = 0

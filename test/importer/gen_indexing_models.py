@@ -4,14 +4,18 @@
 Usage: gen_indexing_models.py OUTDIR NAME...   (no NAME: every model)
 
 A model named NAME is written to OUTDIR/NAME.onnx, built with Debian's
-python3-onnx helpers at test time.
+python3-onnx helpers (through gen_models.py's) at test time.
 """
 
 import os
 import sys
 
 import numpy as np
-from onnx import TensorProto, helper, numpy_helper
+from onnx import numpy_helper
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gen_models  # noqa: E402
+from gen_models import TensorProto, helper, make, vi  # noqa: E402
 
 F = TensorProto.FLOAT
 I64 = TensorProto.INT64
@@ -22,19 +26,6 @@ MODELS = {}
 def model(fn):
     MODELS[fn.__name__] = fn
     return fn
-
-
-def vi(name, elem, shape):
-    return helper.make_tensor_value_info(name, elem, shape)
-
-
-def make(nodes, inputs, outputs, opset, inits=()):
-    graph = helper.make_graph(nodes, "g", inputs, outputs,
-                              initializer=list(inits))
-    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)],
-                          producer_name="weft-tests")
-    m.ir_version = 7
-    return m
 
 
 def scatter_model(op, opset, **attrs):
@@ -170,14 +161,6 @@ def misc():
                  vi("sd", F, None)], 13, inits=[reps, depth, values])
 
 
-def main():
-    out = sys.argv[1]
-    os.makedirs(out, exist_ok=True)
-    for name in sys.argv[2:] or sorted(MODELS):
-        m = MODELS[name]()
-        with open(os.path.join(out, name + ".onnx"), "wb") as f:
-            f.write(m.SerializeToString())
-
-
 if __name__ == "__main__":
-    main()
+    gen_models.MODELS = MODELS
+    gen_models.main(sys.argv)

@@ -561,15 +561,15 @@ def shape_chain():
 @model
 def unsupported():
     inner = helper.make_graph(
-        [helper.make_node("StringNormalizer", ["x"], ["e"],
-                          name="inner_strnorm")],
+        [helper.make_node("OptionalHasElement", ["x"], ["e"],
+                          name="inner_opt")],
         "then", [], [vi("e", F, [4])])
     nodes = [
         helper.make_node("FusedConv", ["x"], ["a"], name="fc1",
                          domain="com.microsoft"),
         helper.make_node("FusedConv", ["a"], ["b"], name="fc2",
                          domain="com.microsoft"),
-        helper.make_node("StringNormalizer", ["b"], ["v"], name="strnorm"),
+        helper.make_node("OptionalHasElement", ["b"], ["v"], name="opt"),
         helper.make_node("Upsample", ["v", "sc"], ["u"], name="up"),
         helper.make_node("If", ["c"], ["y"], name="if", then_branch=inner,
                          else_branch=inner),
@@ -577,7 +577,7 @@ def unsupported():
     return make(nodes, [vi("x", F, [4]), vi("c", TensorProto.BOOL, [])],
                 [vi("y", F, [4]), vi("u", F, None)],
                 inits=[ints("k", [2]), init("sc", np.ones([1], np.float32))],
-                extra_opsets=[("com.microsoft", 1)])
+                opset=15, extra_opsets=[("com.microsoft", 1)])
 
 
 @model

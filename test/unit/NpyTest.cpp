@@ -269,3 +269,27 @@ TEST(NpyTest, HalfConversions) {
 }
 
 } // namespace
+
+TEST(NpyTest, StringsAreUtf32OnDiskAndUtf8InMemory) {
+  // numpy's '<U3': three UTF-32 code units per element, NUL-padded.
+  std::string data;
+  for (std::u32string text : {std::u32string(U"ab\0", 3), std::u32string(U"\u00fcxy", 3)})
+    for (char32_t c : text)
+      for (int b = 0; b < 4; ++b)
+        data += char((uint32_t(c) >> (8 * b)) & 0xff);
+  llvm::Expected<NpyArray> array =
+      parseNpy(numpyFile("<U3", "(2,)", data), "s");
+  ASSERT_TRUE(static_cast<bool>(array)) << llvm::toString(array.takeError());
+  EXPECT_EQ(array->dtype, DType::String);
+  EXPECT_EQ(array->strings, (std::vector<std::string>{"ab", "\xc3\xbcxy"}));
+
+  llvm::Expected<std::string> bytes = serializeNpy(*array);
+  ASSERT_TRUE(static_cast<bool>(bytes)) << llvm::toString(bytes.takeError());
+  llvm::Expected<NpyArray> again = parseNpy(*bytes, "again");
+  ASSERT_TRUE(static_cast<bool>(again)) << llvm::toString(again.takeError());
+  EXPECT_EQ(again->strings, array->strings);
+  EXPECT_EQ(again->shape, array->shape);
+
+  // Data that does not fit the width and shape is an error, not a crash.
+  EXPECT_FALSE(static_cast<bool>(parseNpy(numpyFile("<U3", "(3,)", data), "t")));
+}

@@ -228,7 +228,8 @@ TEST(RuntimeBuiltinTest, BadBuiltinStepsAreRejectedAtLoad) {
   EXPECT_EQ(Loaded(unknown).status,
             "invalid engine: step 0 ('builtin:NonZero', nodes 'NonZero_0'): "
             "unknown builtin operation 'Frobnicate' (this runtime has "
-            "Compress, NonMaxSuppression, NonZero, TfIdfVectorizer, Unique)");
+            "Cast, Compress, NonMaxSuppression, NonZero, StringNormalizer, "
+            "TfIdfVectorizer, Unique)");
 
   engine::CompiledModel small = nonZeroModel();
   small.buffers[1] = bounded(Kind::Output, "y", DType::I64, {2, -1}, {2, 5});

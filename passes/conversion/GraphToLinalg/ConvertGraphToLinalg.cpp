@@ -71,8 +71,25 @@ struct ConvertGraphToLinalgPass
     // operations. Results with data-dependent shapes may only leave the
     // graph or feed another builtin, since generated code has static shapes.
     target.addLegalOp<graph::NonZeroOp, graph::CompressOp, graph::UniqueOp,
-                      graph::NonMaxSuppressionOp, graph::TfIdfVectorizerOp>();
+                      graph::NonMaxSuppressionOp, graph::TfIdfVectorizerOp,
+                      graph::StringNormalizerOp>();
+    target.addDynamicallyLegalOp<graph::CastOp>(
+        [](Operation *op) { return graph::isRuntimeBuiltin(op); });
     bool badUse = false;
+    // Strings exist only for the builtins that read or write them.
+    auto isString = [](Value v) {
+      return isa<graph::StringType>(getElementTypeOrSelf(v.getType()));
+    };
+    func.walk([&](Operation *op) {
+      if (isa<func::FuncOp, func::ReturnOp>(op) || graph::isRuntimeBuiltin(op) ||
+          (llvm::none_of(op->getOperands(), isString) &&
+           llvm::none_of(op->getResults(), isString)))
+        return;
+      badUse = true;
+      graph::NodeError(op->getLoc(), op->getName().getStringRef())
+          << "takes or produces strings; only StringNormalizer and casts to "
+             "or from strings support string tensors";
+    });
     func.walk([&](Operation *op) {
       if (!graph::hasDataDependentShape(op))
         return;

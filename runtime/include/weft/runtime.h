@@ -88,6 +88,10 @@ typedef enum weft_dtype {
   WEFT_DTYPE_U32 = 10,
   WEFT_DTYPE_U64 = 11,
   WEFT_DTYPE_BOOL = 12,
+  /* Strings: each element is a `const char *` to NUL-terminated UTF-8.
+     weft_context_set_input copies the strings; an output's pointers stay
+     valid until the next run. */
+  WEFT_DTYPE_STRING = 13,
 } weft_dtype;
 
 /* numpy-style name ("float32", "int64", "bool"); "unknown" when invalid. */

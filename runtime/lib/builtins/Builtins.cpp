@@ -6,9 +6,11 @@ namespace weft::rt {
 
 namespace {
 const BuiltinInfo *const kBuiltins[] = {
+    &kCastBuiltin,
     &kCompressBuiltin,
     &kNonMaxSuppressionBuiltin,
     &kNonZeroBuiltin,
+    &kStringNormalizerBuiltin,
     &kTfIdfVectorizerBuiltin,
     &kUniqueBuiltin,
 };
@@ -19,6 +21,18 @@ int64_t TensorView::numElements() const {
   for (int64_t d : shape)
     n *= d;
   return n;
+}
+
+const char *TensorView::stringAt(int64_t i) const {
+  const char *s = static_cast<const char *const *>(data)[i];
+  return s ? s : "";
+}
+
+void TensorView::setStrings(std::vector<std::string> values) {
+  *strings = std::move(values);
+  const char **pointers = static_cast<const char **>(data);
+  for (size_t i = 0; i < strings->size(); ++i)
+    pointers[i] = (*strings)[i].c_str();
 }
 
 const BuiltinInfo *findBuiltin(const std::string &name) {

@@ -29,8 +29,14 @@ struct TensorView {
   weft_dtype dtype = WEFT_DTYPE_F32;
   std::vector<int64_t> shape;
   std::vector<int64_t> maxShape;
+  /// For a string result: the storage its pointers point into.
+  std::vector<std::string> *strings = nullptr;
 
   int64_t numElements() const;
+  /// String element `i` of a string tensor ("" for a null pointer).
+  const char *stringAt(int64_t i) const;
+  /// Makes a string result hold `values` (its pointers into its storage).
+  void setStrings(std::vector<std::string> values);
 };
 
 struct BuiltinInfo {
@@ -76,12 +82,14 @@ weft_status *expectBufferCount(const StepRecord &step, size_t count,
                                const std::string &what);
 
 // The operations (DataDependent.cpp, NonMaxSuppression.cpp,
-// TfIdfVectorizer.cpp).
+// TfIdfVectorizer.cpp, Strings.cpp).
 extern const BuiltinInfo kNonZeroBuiltin;
 extern const BuiltinInfo kCompressBuiltin;
 extern const BuiltinInfo kUniqueBuiltin;
 extern const BuiltinInfo kNonMaxSuppressionBuiltin;
 extern const BuiltinInfo kTfIdfVectorizerBuiltin;
+extern const BuiltinInfo kStringNormalizerBuiltin;
+extern const BuiltinInfo kCastBuiltin;
 
 } // namespace weft::rt
 
