@@ -27,7 +27,6 @@ describes it all.
 import argparse
 import collections
 import concurrent.futures
-import glob
 import json
 import os
 import re
@@ -38,6 +37,13 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from expected import (BUGS, EXPECTABLE, RUNNER_ERROR,  # noqa: E402
+                      check_expected, read_expected, stale_entries,
+                      updated_expected, write_expected)
+from test_data import (as_str_array, bfloat16_bits_to_float,  # noqa: E402
+                       load_tensor, tensor_to_array, test_sets)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_DATA = "/usr/share/libonnx-testdata/data"
 # The package's real/ folder holds only download URLs (data.json), no models.
@@ -45,11 +51,6 @@ DIRS = ("node", "pytorch-converted", "pytorch-operator", "simple")
 DEFAULT_EXPECTED = os.path.join(ROOT, "test", "conformance", "expected-failures.txt")
 
 CATEGORIES = ("pass", "wrong", "unsupported", "crash", "hang")
-EXPECTABLE = ("wrong", "unsupported")
-# An exception in the runner itself: never expected and fails the run, but it
-# is a bug of the runner, not of the compiler.
-RUNNER_ERROR = "runner-error"
-BUGS = ("crash", "hang", RUNNER_ERROR)
 
 # Tests left out of everything (not run, not counted), with the reason.
 EXCLUSIONS = (
@@ -139,56 +140,6 @@ def has_static_shape(value_info):
         d.HasField("dim_value") for d in tensor_type.shape.dim)
 
 
-def load_tensor(path):
-    """(name, numpy array) of a TensorProto file."""
-    import onnx
-    from onnx import numpy_helper
-    import numpy as np
-    tensor = onnx.TensorProto()
-    with open(path, "rb") as f:
-        tensor.ParseFromString(f.read())
-    if tensor.data_type == onnx.TensorProto.BFLOAT16:
-        # numpy has no bfloat16: the raw bits as uint16, as weft run takes
-        # and writes bfloat16 tensors.
-        if tensor.HasField("raw_data"):
-            bits = np.frombuffer(tensor.raw_data, "<u2")
-        else:
-            bits = np.asarray(tensor.int32_data, np.uint32).astype(np.uint16)
-        return tensor.name, bits.reshape(tuple(tensor.dims))
-    if tensor.data_type == onnx.TensorProto.STRING:
-        # numpy str ('<U') arrays, as weft run takes and writes strings.
-        return tensor.name, as_str_array(numpy_helper.to_array(tensor))
-    return tensor.name, numpy_helper.to_array(tensor)
-
-
-def as_str_array(array):
-    """An object array of str or bytes as a numpy str array."""
-    import numpy as np
-    values = [v.decode("utf-8") if isinstance(v, bytes) else str(v)
-              for v in array.ravel().tolist()]
-    return np.array(values, dtype=np.str_).reshape(array.shape)
-
-
-def bfloat16_bits_to_float(array):
-    """float32 values of bfloat16 bits held as uint16 (float32 unchanged)."""
-    import numpy as np
-    if array.dtype == np.float32:
-        return array
-    return (array.astype(np.uint32) << 16).view(np.float32)
-
-
-def test_sets(test_dir):
-    """[(folder, input files, output files)] in index order."""
-    def index(path):
-        return int(re.search(r"(\d+)(\.pb)?$", path).group(1))
-
-    def files(folder, kind):
-        return sorted(glob.glob(os.path.join(folder, kind + "_*.pb")), key=index)
-
-    folders = sorted(glob.glob(os.path.join(test_dir, "test_data_set_*")), key=index)
-    return [(f, files(f, "input"), files(f, "output")) for f in folders]
-
-
 # --- Sequences ------------------------------------------------------------------
 # A sequence input is compiled for the length and element shapes of the first
 # test set (`--shape NAME=seq(2x3,4x3)`) and fed element by element as the
@@ -208,15 +159,13 @@ def element_name(name, i):
 def load_sequence(path):
     """(name, [numpy arrays]) of a SequenceProto file of tensors."""
     import onnx
-    from onnx import numpy_helper
     sequence = onnx.SequenceProto()
     with open(path, "rb") as f:
         sequence.ParseFromString(f.read())
     if sequence.elem_type != onnx.SequenceProto.TENSOR:
         raise Outcome("unsupported", "%s: a sequence of non-tensors" %
                       os.path.basename(path))
-    return sequence.name, [numpy_helper.to_array(t)
-                           for t in sequence.tensor_values]
+    return sequence.name, [tensor_to_array(t) for t in sequence.tensor_values]
 
 
 def sequence_shape_flag(name, arrays):
@@ -664,47 +613,7 @@ def run_tests(tests, args, work_root):
     return results
 
 
-# --- Expected failures --------------------------------------------------------
-
-EXPECTED_HEADER = """\
-# ONNX conformance tests (test/conformance/run.py) expected to fail, one a line:
-#   <dir>/<test>  <category>  <reason>
-# The category is wrong or unsupported; a crash or a hang is never expected
-# (it is a bug). The runner fails on a failure missing here or listed with
-# another category, on a listed test that passes and on a listed test that
-# did not run (not in the data, or excluded). `run.py --update-expected`
-# rewrites this file from a run, keeping the reason of every entry whose
-# category did not change (other comments are not kept).
-"""
-
-
-def read_expected(path):
-    """{"dir/test": (category, reason)}."""
-    entries = {}
-    if not os.path.exists(path):
-        return entries
-    with open(path) as f:
-        for number, line in enumerate(f, 1):
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            parts = line.split(None, 2)
-            if len(parts) < 2 or parts[1] not in EXPECTABLE or "/" not in parts[0]:
-                sys.exit("%s:%d: expected `<dir>/<test>  wrong|unsupported  "
-                         "<reason>`, not: %s" % (path, number, line))
-            if parts[0] in entries:
-                sys.exit("%s:%d: %s is listed twice" % (path, number, parts[0]))
-            entries[parts[0]] = (parts[1], parts[2] if len(parts) > 2 else "")
-    return entries
-
-
-def write_expected(path, entries):
-    width = max((len(key) for key in entries), default=0)
-    with open(path, "w") as f:
-        f.write(EXPECTED_HEADER)
-        for key in sorted(entries):
-            category, reason = entries[key]
-            f.write(("%-*s  %-11s  %s" % (width, key, category, reason)).rstrip() + "\n")
+# --- Expected failures (expected.py holds the list's format) --------------
 
 
 def new_reason(result):
@@ -714,52 +623,6 @@ def new_reason(result):
     if result["category"] == "wrong":
         message = re.sub(r" \(worst: .*\)$", "", message)
     return shorten(message, REASON_LIMIT)
-
-
-def check_expected(results, expected):
-    """Lines for each result that differs from the expected failures."""
-    lines = []
-    for r in results:
-        key = "%s/%s" % (r["dir"], r["test"])
-        entry = expected.get(key)
-        category = r["category"]
-        if category == "pass" and entry:
-            lines.append("UNEXPECTED PASS: %s (listed as %s)" % (key, entry[0]))
-        elif category in EXPECTABLE and not entry:
-            lines.append("UNEXPECTED FAILURE: %s %s: %s" % (key, category, r["message"]))
-        elif category in EXPECTABLE and entry[0] != category:
-            lines.append("UNEXPECTED FAILURE: %s %s (listed as %s): %s" % (
-                key, category, entry[0], r["message"]))
-    return lines
-
-
-def updated_expected(results, expected, stale):
-    """The expected failures after this run: entries of tests not run stay,
-    stale ones go, and each test run is listed when it was wrong or
-    unsupported (with its old reason when the category did not change). A
-    crash or hang keeps the test's old entry: its category is unknown until
-    the bug is fixed."""
-    ran = {"%s/%s" % (r["dir"], r["test"]): r for r in results}
-    new = {key: entry for key, entry in expected.items()
-           if key not in ran and key not in stale}
-    for key, r in ran.items():
-        old = expected.get(key)
-        if r["category"] in BUGS and old:
-            new[key] = old
-        elif r["category"] in EXPECTABLE:
-            same = old and old[0] == r["category"]
-            new[key] = old if same else (r["category"], new_reason(r))
-    return new
-
-
-def stale_entries(expected, results, args, pattern):
-    """Listed tests of the folders run that did not run: not in the data, or
-    excluded (only known in a run of whole folders)."""
-    if pattern:
-        return []
-    ran = {"%s/%s" % (r["dir"], r["test"]) for r in results}
-    return [key for key in sorted(expected)
-            if key.split("/", 1)[0] in args.dirs and key not in ran]
 
 
 # --- Summary ------------------------------------------------------------------
@@ -962,9 +825,9 @@ def main(argv):
     print("wall time: %.1f s" % elapsed)
     expected_path = display_path(args.expected)
     unexpected = check_expected(results, expected)
-    stale = stale_entries(expected, results, args, pattern)
+    stale = stale_entries(expected, results, args.dirs, pattern)
     if args.update_expected:
-        new = updated_expected(results, expected, stale)
+        new = updated_expected(results, expected, stale, new_reason)
         write_expected(args.expected, new)
         print("updated %s: %d added, %d removed, %d changed category" % (
             expected_path, len(set(new) - set(expected)), len(set(expected) - set(new)),
