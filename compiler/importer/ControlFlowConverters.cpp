@@ -229,77 +229,50 @@ void collectRecurrentOperands(NodeImporter &n, unsigned numOptional,
   }
 }
 
-} // namespace
-
-LogicalResult convertLSTM(NodeImporter &n) {
-  if (!n.checkArity(3, 8, 0, 3))
+/// LSTM, GRU and RNN: X, W, R, then `numOptional` optional operands, the
+/// shared attributes plus `extraAttr` (if any) and hidden_size taken from
+/// R, and `numResults` results (Y, Y_h and, for LSTM, Y_c).
+template <typename OpTy>
+LogicalResult convertRecurrent(NodeImporter &n, unsigned numOptional,
+                               unsigned numResults, llvm::StringRef extraAttr) {
+  if (!n.checkArity(3, 3 + numOptional, 0, numResults))
     return failure();
   llvm::SmallVector<Value> operands;
   llvm::SmallVector<int32_t> segments;
-  collectRecurrentOperands(n, 5, operands, segments);
+  collectRecurrentOperands(n, numOptional, operands, segments);
   if (n.failed())
     return failure();
   llvm::SmallVector<NamedAttribute> attrs;
   copyRecurrentAttrs(n, attrs);
-  n.copyIntAttr(attrs, "input_forget");
+  if (!extraAttr.empty())
+    n.copyIntAttr(attrs, extraAttr);
   std::optional<int64_t> hidden = hiddenSize(n, operands[2]);
   if (!hidden)
     return failure();
   attrs.push_back(n.builder.getNamedAttr("hidden_size",
                                          n.builder.getI64IntegerAttr(*hidden)));
-  Operation *op = n.create<LSTMOp>(operands, attrs, 3, segments);
+  Operation *op = n.create<OpTy>(operands, attrs, numResults, segments);
   if (!op)
     return failure();
   n.setOutputs(op->getResults());
   return success();
 }
 
+} // namespace
+
+LogicalResult convertLSTM(NodeImporter &n) {
+  return convertRecurrent<LSTMOp>(n, 5, 3, "input_forget");
+}
+
 LogicalResult convertGRU(NodeImporter &n) {
-  if (!n.checkArity(3, 6, 0, 2))
-    return failure();
-  llvm::SmallVector<Value> operands;
-  llvm::SmallVector<int32_t> segments;
-  collectRecurrentOperands(n, 3, operands, segments);
-  if (n.failed())
-    return failure();
-  llvm::SmallVector<NamedAttribute> attrs;
-  copyRecurrentAttrs(n, attrs);
-  n.copyIntAttr(attrs, "linear_before_reset");
-  std::optional<int64_t> hidden = hiddenSize(n, operands[2]);
-  if (!hidden)
-    return failure();
-  attrs.push_back(n.builder.getNamedAttr("hidden_size",
-                                         n.builder.getI64IntegerAttr(*hidden)));
-  Operation *op = n.create<GRUOp>(operands, attrs, 2, segments);
-  if (!op)
-    return failure();
-  n.setOutputs(op->getResults());
-  return success();
+  return convertRecurrent<GRUOp>(n, 3, 2, "linear_before_reset");
 }
 
 // RNN opsets 1, 7 and 14 differ only in attributes: opset 1's
 // output_sequence (Y is always produced here, so it is ignored) and opset
 // 14's layout, which copyRecurrentAttrs copies when present.
 LogicalResult convertRNN(NodeImporter &n) {
-  if (!n.checkArity(3, 6, 0, 2))
-    return failure();
-  llvm::SmallVector<Value> operands;
-  llvm::SmallVector<int32_t> segments;
-  collectRecurrentOperands(n, 3, operands, segments);
-  if (n.failed())
-    return failure();
-  llvm::SmallVector<NamedAttribute> attrs;
-  copyRecurrentAttrs(n, attrs);
-  std::optional<int64_t> hidden = hiddenSize(n, operands[2]);
-  if (!hidden)
-    return failure();
-  attrs.push_back(n.builder.getNamedAttr("hidden_size",
-                                         n.builder.getI64IntegerAttr(*hidden)));
-  Operation *op = n.create<RNNOp>(operands, attrs, 2, segments);
-  if (!op)
-    return failure();
-  n.setOutputs(op->getResults());
-  return success();
+  return convertRecurrent<RNNOp>(n, 3, 2, "");
 }
 
 } // namespace weft::importer
